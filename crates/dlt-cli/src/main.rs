@@ -1,0 +1,81 @@
+//! `dlt`: the calculator's core on the command line. Reads a request of the
+//! contract (../shared/API.md), prints the response; exit 2 on bad input.
+
+use std::io::Read;
+use std::process::ExitCode;
+
+/// One worked example per model: (model, request), shown by `dlt --help`
+/// and solved by the test suite.
+const EXAMPLES: &[(&str, &str)] = &[
+    ("torus", include_str!("../../../examples/torus.json")),
+    ("nonlinear", include_str!("../../../examples/nonlinear.json")),
+    ("nonlinear_bounds", include_str!("../../../examples/nonlinear_bounds.json")),
+    ("buffer_dstar", include_str!("../../../examples/buffer_dstar.json")),
+    ("lb_layer", include_str!("../../../examples/lb_layer.json")),
+    ("chunk_size", include_str!("../../../examples/chunk_size.json")),
+];
+
+fn help() -> String {
+    let mut s = String::from(
+        "dlt — the divisible-load calculator\n\n\
+         USAGE:\n  dlt solve FILE    solve the request in FILE (JSON)\n  dlt solve -       read the request from standard input\n  \
+         dlt --version\n\n\
+         A request is {\"model\": NAME, ...parameters}; the response is JSON on standard output.\n\
+         Bad input prints {\"error\": {\"code\", \"field\", \"message\"}} and exits with status 2.\n\nEXAMPLES:\n",
+    );
+    for (model, request) in EXAMPLES {
+        s.push_str(&format!("  {model}:\n    echo '{}' | dlt solve -\n", request.trim()));
+    }
+    s
+}
+
+fn read(path: &str) -> std::io::Result<String> {
+    let mut text = String::new();
+    if path == "-" {
+        std::io::stdin().read_to_string(&mut text)?;
+    } else {
+        text = std::fs::read_to_string(path)?;
+    }
+    Ok(text)
+}
+
+fn solve(text: &str) -> Result<String, dlt_core::Error> {
+    let request = dlt_core::parse(&mut serde_json::Deserializer::from_str(text))?;
+    let response = dlt_core::solve(&request)?;
+    serde_json::to_string_pretty(&response).map_err(dlt_core::Error::internal)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["solve", path] => match read(path) {
+            Err(e) => {
+                eprintln!("dlt: cannot read {path}: {e}");
+                ExitCode::from(1)
+            }
+            Ok(text) => match solve(&text) {
+                Ok(json) => {
+                    println!("{json}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    println!("{}", serde_json::json!({ "error": e }));
+                    eprintln!("dlt: {e}");
+                    ExitCode::from(2)
+                }
+            },
+        },
+        ["--version"] | ["-V"] => {
+            println!("dlt {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
+        ["--help"] | ["-h"] | ["help"] => {
+            print!("{}", help());
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprint!("{}", help());
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! The `dlt` binary: every worked example of `dlt --help` solves, and bad
+//! input exits 2 with the contract's error object naming the field.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn dlt(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlt"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dlt runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn examples() -> Vec<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn every_example_solves_and_is_in_the_help() {
+    let help = String::from_utf8(dlt(&["--help"], "").stdout).unwrap();
+    let examples = examples();
+    assert_eq!(examples.len(), dlt_core::api::MODELS.len(), "one example per model");
+    for (model, request) in examples {
+        assert!(help.contains(request.trim()), "--help lacks the {model} example");
+        let out = dlt(&["solve", "-"], &request);
+        assert!(out.status.success(), "{model}: {}", String::from_utf8_lossy(&out.stderr));
+        let response: Value = serde_json::from_slice(&out.stdout).unwrap();
+        // The CLI prints exactly what the core answers.
+        let direct = dlt_core::solve(&dlt_core::parse(serde_json::from_str::<Value>(&request).unwrap()).unwrap()).unwrap();
+        assert_eq!(response, serde_json::to_value(direct).unwrap(), "{model}");
+    }
+}
+
+#[test]
+fn bad_input_exits_2_naming_the_field() {
+    for (request, field) in [
+        (r#"{"model": "torus", "k": 2.5, "S": 0, "C": 1, "A": 1, "V": 1}"#, "k"),
+        (r#"{"model": "torus", "k": 2, "S": "x", "C": 1, "A": 1, "V": 1}"#, "S"),
+        (r#"{"model": "torus", "k": 2, "S": 0, "C": 1, "A": 1}"#, "V"),
+        (r#"{"model": "torus", "k": 2, "S": 0, "C": 1, "A": 1, "V": 1, "W": 3}"#, "W"),
+        (r#"{"model": "torus", "k": 2, "S": 0, "C": 1, "A": 1, "V": -1}"#, "V"),
+        (r#"{"model": "tori"}"#, "model"),
+        (r#"{"k": 2}"#, "model"),
+        (r#"{"model": "buffer_dstar", "topology": "ring", "S": 1, "C": 1, "A": 1}"#, "topology"),
+        (r#"{"model": "chunk_size", "processors": [{"S": 1, "C": 1, "pieces": [[0, -1]]}]}"#, "processors[0].pieces[0][1]"),
+        (r#"{"model": "torus", "k": 2, "#, ""),
+        ("[1, 2]", ""),
+    ] {
+        let out = dlt(&["solve", "-"], request);
+        assert_eq!(out.status.code(), Some(2), "{request}");
+        let error: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{request}: {e}"));
+        assert_eq!(error["error"]["field"], field, "{request}: {error}");
+        assert!(!error["error"]["message"].as_str().unwrap().is_empty());
+    }
+}

@@ -1,0 +1,93 @@
+//! The JSON contract of ../shared/API.md: one request in, one response out.
+//! The list of models is written once, in `models!`, and yields the request
+//! enum, the response enum, the dispatch and the field-aware parser.
+
+use crate::error::Result;
+use crate::{buffers, nonlinear, outofcore, torus};
+#[cfg(feature = "std")]
+use crate::error::{Code, Error};
+#[cfg(feature = "std")]
+use alloc::{format, string::{String, ToString}};
+use serde::{Deserialize, Serialize};
+
+macro_rules! models {
+    ($($name:literal => $variant:ident($params:ty) -> $output:ty = $solve:path;)*) => {
+        /// A request: `{"model": NAME, ...parameters}`.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "model")]
+        pub enum Request {
+            $( #[serde(rename = $name)] $variant($params), )*
+        }
+
+        /// A model's answer; serialised without a tag, as the contract shows.
+        #[derive(Debug, Clone, PartialEq, Serialize)]
+        #[serde(untagged)]
+        pub enum Response {
+            $( $variant($output), )*
+        }
+
+        /// Validates the request and runs its model.
+        pub fn solve(request: &Request) -> Result<Response> {
+            match request {
+                $( Request::$variant(p) => $solve(p).map(Response::$variant), )*
+            }
+        }
+
+        /// The names of all models, for messages and `dlt --help`.
+        pub const MODELS: &[&str] = &[$($name),*];
+
+        #[cfg(feature = "std")]
+        fn parse_model(name: &str, params: serde_json::Value) -> Result<Request> {
+            match name {
+                $( $name => Ok(Request::$variant(fields(params)?)), )*
+                other => Err(Error::new(Code::Parse, "model", format!(
+                    "unknown model {other:?}; accepted: {}", MODELS.join(", ")))),
+            }
+        }
+    };
+}
+
+models! {
+    "torus" => Torus(torus::Params) -> torus::Output = torus::solve;
+    "nonlinear" => Nonlinear(nonlinear::Params) -> nonlinear::Output = nonlinear::solve;
+    "nonlinear_bounds" => NonlinearBounds(nonlinear::BoundsParams) -> nonlinear::BoundsOutput = nonlinear::bounds;
+    "buffer_dstar" => BufferDstar(buffers::DstarParams) -> buffers::DstarOutput = buffers::d_star;
+    "lb_layer" => LbLayer(buffers::LbParams) -> buffers::LbOutput = buffers::lb_layer;
+    "chunk_size" => ChunkSize(outofcore::ChunkParams) -> outofcore::ChunkOutput = outofcore::chunk_size;
+}
+
+/// Reads a request from any serde data format (JSON text on the command
+/// line, a JavaScript object in the browser) with errors that name the field.
+#[cfg(feature = "std")]
+pub fn parse<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Request> {
+    let value = serde_json::Value::deserialize(input)
+        .map_err(|e| Error::new(Code::Parse, "", format!("the request is not valid JSON: {e}")))?;
+    let serde_json::Value::Object(mut map) = value else {
+        return Err(Error::new(Code::Parse, "", "the request must be a JSON object {\"model\": NAME, ...}"));
+    };
+    let name = match map.remove("model") {
+        Some(serde_json::Value::String(s)) => s,
+        Some(other) => return Err(Error::new(Code::Parse, "model", format!("model must be a string, got {other}"))),
+        None => return Err(Error::new(Code::Parse, "model", format!("missing field model; accepted: {}", MODELS.join(", ")))),
+    };
+    parse_model(&name, serde_json::Value::Object(map))
+}
+
+/// Deserialises one model's parameters, naming the field of any error.
+#[cfg(feature = "std")]
+fn fields<T: serde::de::DeserializeOwned>(params: serde_json::Value) -> Result<T> {
+    serde_path_to_error::deserialize(params).map_err(|e| {
+        let path = e.path().to_string();
+        let message = e.into_inner().to_string();
+        let field = if path == "." { quoted(&message).unwrap_or_default() } else { path };
+        Error::new(Code::Parse, field, message)
+    })
+}
+
+/// The first `name` in backquotes in serde's "missing field `name`".
+#[cfg(feature = "std")]
+fn quoted(message: &str) -> Option<String> {
+    let start = message.find('`')? + 1;
+    let len = message[start..].find('`')?;
+    Some(message[start..start + len].to_string())
+}

@@ -1,0 +1,310 @@
+//! The independent schedule checker: a simulation of every processor's ports,
+//! buffer and load, written without reference to any model. A model's
+//! schedule is returned to a user only after it passes.
+
+use crate::schedule::{Kind, Schedule};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Relative tolerance of every comparison, against the schedule's own scale
+/// (its makespan for times, V for loads).
+pub const REL_TOL: f64 = 1e-9;
+
+/// What is wrong with a schedule, in words a model's author can act on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation(pub String);
+
+macro_rules! reject {
+    ($($arg:tt)*) => { return Err(Violation(format!($($arg)*))) };
+}
+
+/// Accepts a schedule only if every interval lasts what its cost model says,
+/// no processor uses more ports than it has, no message exceeds the
+/// receiver's buffer, no load is computed or forwarded before it arrives,
+/// every processor passes on or computes exactly what it received, exactly V
+/// is computed, and the last interval ends at the claimed makespan.
+pub fn check(s: &Schedule) -> Result<(), Violation> {
+    let scale_t = s.makespan.abs().max(s.intervals.iter().map(|i| i.end.abs()).fold(0.0, f64::max)).max(f64::MIN_POSITIVE);
+    let eps_t = REL_TOL * scale_t;
+    let eps_x = REL_TOL * s.total_load.abs().max(f64::MIN_POSITIVE);
+    check_fields(s)?;
+    check_durations(s, eps_t)?;
+    check_ports(s, eps_t)?;
+    check_flow(s, eps_t)?;
+    check_totals(s, eps_t, eps_x)
+}
+
+fn check_fields(s: &Schedule) -> Result<(), Violation> {
+    if !(s.makespan.is_finite() && s.total_load.is_finite() && s.total_load > 0.0) {
+        reject!("makespan {} or V {} is not a positive finite number", s.makespan, s.total_load);
+    }
+    for (r, row) in s.rows.iter().enumerate() {
+        if !(row.count >= 1.0 && row.count.is_finite() && row.send_ports >= 0.0 && row.recv_ports >= 0.0) {
+            reject!("row {r} ({}) has count {} or ports {}/{} out of range", row.label, row.count, row.send_ports, row.recv_ports);
+        }
+    }
+    for (n, i) in s.intervals.iter().enumerate() {
+        let from_ok = match (i.kind, i.from) {
+            (Kind::Comm, Some(f)) => f < s.rows.len() && f != i.proc,
+            (Kind::Compute, None) => true,
+            _ => false,
+        };
+        if i.proc >= s.rows.len() || !from_ok {
+            reject!("interval {n} names a row that does not exist or sends to itself");
+        }
+        if !(i.start.is_finite() && i.end.is_finite() && i.load.is_finite() && i.messages.is_finite()) {
+            reject!("interval {n} has a non-finite field");
+        }
+        if i.start < 0.0 || i.end < i.start || i.load < 0.0 || i.messages <= 0.0 {
+            reject!("interval {n} on {} has start {} end {} load {} messages {}", s.rows[i.proc].label, i.start, i.end, i.load, i.messages);
+        }
+    }
+    Ok(())
+}
+
+fn check_durations(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
+    for (n, i) in s.intervals.iter().enumerate() {
+        let row = &s.rows[i.proc];
+        let want = match i.kind {
+            Kind::Comm => row.link.s + row.link.c * i.load,
+            Kind::Compute => row.compute.time(i.load),
+        };
+        if (i.end - i.start - want).abs() > eps_t.max(REL_TOL * want.abs()) {
+            reject!("{:?} interval {n} on {} lasts {} but its cost model gives {want}", i.kind, row.label, i.end - i.start);
+        }
+        if let (Kind::Comm, Some(d)) = (i.kind, row.buffer) {
+            if i.load > d * (1.0 + REL_TOL) {
+                reject!("message {n} to {} carries {} > buffer D = {d}", row.label, i.load);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A sweep over the time line of one processor: `uses` are (start, end,
+/// amount) and the sum of amounts in use at any instant must stay within
+/// `cap`. Intervals touching at an end point do not overlap.
+fn peak_within(mut uses: Vec<(f64, f64, f64)>, cap: f64, eps_t: f64) -> Result<(), (f64, f64)> {
+    let mut events: Vec<(f64, f64)> = Vec::with_capacity(2 * uses.len());
+    for (a, b, w) in uses.drain(..) {
+        if b - a > 2.0 * eps_t {
+            events.push((a + eps_t, w));
+            events.push((b - eps_t, -w));
+        }
+    }
+    // Ends before starts at equal times.
+    events.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1)));
+    let mut level = 0.0;
+    for (t, w) in events {
+        level += w;
+        if level > cap * (1.0 + 1e-9) + 1e-12 {
+            return Err((t, level));
+        }
+    }
+    Ok(())
+}
+
+fn check_ports(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
+    for (r, row) in s.rows.iter().enumerate() {
+        let mut recv = Vec::new();
+        let mut send = Vec::new();
+        let mut cpu = Vec::new();
+        for i in &s.intervals {
+            match i.kind {
+                Kind::Comm if i.proc == r => recv.push((i.start, i.end, i.messages / row.count)),
+                Kind::Comm if i.from == Some(r) => send.push((i.start, i.end, i.messages / row.count)),
+                Kind::Compute if i.proc == r => cpu.push((i.start, i.end, 1.0)),
+                _ => {}
+            }
+        }
+        for (what, uses, cap) in [("receive", recv, row.recv_ports), ("send", send, row.send_ports), ("compute", cpu, 1.0)] {
+            if let Err((t, level)) = peak_within(uses, cap, eps_t) {
+                reject!("{} uses {level} {what} ports at time {t}, has {cap}", row.label);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Per physical processor of each row (tolerances relative to what that
+/// processor moves: a torus layer holds a tiny share of V): what it has received by any instant
+/// covers what it has started to forward or compute by then, and at the end
+/// it has forwarded or computed all of it.
+fn check_flow(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
+    for (r, row) in s.rows.iter().enumerate() {
+        // (time, order, amount): arrivals (order 0) before departures (1) at equal times.
+        let mut events: Vec<(f64, u8, f64)> = Vec::new();
+        for i in &s.intervals {
+            match i.kind {
+                Kind::Comm if i.proc == r => events.push((i.end - eps_t, 0, i.load * i.messages / row.count)),
+                Kind::Comm if i.from == Some(r) => events.push((i.start, 1, i.load * i.messages / row.count)),
+                Kind::Compute if i.proc == r => events.push((i.start, 1, i.load)),
+                _ => {}
+            }
+        }
+        events.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        let (mut have, mut used) = (row.initial_load, 0.0);
+        let mut moved = row.initial_load;
+        for (t, order, x) in events {
+            if order == 0 {
+                have += x;
+            } else {
+                used += x;
+            }
+            moved += x;
+            if used > have + REL_TOL * moved {
+                reject!("{} forwards or computes {used} units by time {t} but has received only {have}", row.label);
+            }
+        }
+        if (have - used).abs() > REL_TOL * moved {
+            reject!("{} received {have} units but forwards or computes {used}", row.label);
+        }
+    }
+    Ok(())
+}
+
+fn check_totals(s: &Schedule, eps_t: f64, eps_x: f64) -> Result<(), Violation> {
+    let held: f64 = s.rows.iter().map(|r| r.count * r.initial_load).sum();
+    let computed: f64 = s.intervals.iter().filter(|i| i.kind == Kind::Compute).map(|i| s.rows[i.proc].count * i.load).sum();
+    if (held - s.total_load).abs() > eps_x || (computed - s.total_load).abs() > eps_x.max(REL_TOL * computed) {
+        reject!("V = {} but the originators hold {held} and the processors compute {computed}", s.total_load);
+    }
+    let last = s.intervals.iter().map(|i| i.end).fold(0.0, f64::max);
+    if (last - s.makespan).abs() > eps_t {
+        reject!("the model claims makespan {} but the last interval ends at {last}", s.makespan);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schedule::Row;
+
+    /// 000's Sec. 4.1 example with D = 1.5: a 1-port originator sends 1.5,
+    /// 1, 0.5 (S = 0, C = A = 1); everyone stops at 3.5.
+    fn star() -> Schedule {
+        let mut rows = alloc::vec![Row::originator(3.0)];
+        for i in 1..=3 {
+            let mut r = Row::linear(format!("P{i}"), 1.0, 0.0, 1.0, 1.0);
+            r.buffer = Some(1.5);
+            rows.push(r);
+        }
+        let mut s = Schedule::new(rows, 3.0);
+        let mut t = 0.0;
+        for (i, x) in [1.5, 1.0, 0.5].into_iter().enumerate() {
+            let arrived = s.send(0, i + 1, t, x, 1.0);
+            s.run(i + 1, arrived, x);
+            t = arrived;
+        }
+        s.makespan = 3.5;
+        s
+    }
+
+    /// A relay: P0 sends 2 units to P1, which computes 1 and forwards 1 to P2.
+    fn chain() -> Schedule {
+        let rows = alloc::vec![Row::originator(2.0), Row::linear("P1", 1.0, 0.0, 1.0, 1.0), Row::linear("P2", 1.0, 0.0, 1.0, 1.0)];
+        let mut s = Schedule::new(rows, 2.0);
+        let t1 = s.send(0, 1, 0.0, 2.0, 1.0);
+        s.run(1, t1, 1.0);
+        let t2 = s.send(1, 2, t1, 1.0, 1.0);
+        s.makespan = s.run(2, t2, 1.0);
+        s
+    }
+
+    fn rejects(s: &Schedule, words: &str) {
+        let v = check(s).expect_err("a broken schedule passed the checker");
+        assert!(v.0.contains(words), "expected {words:?} in {:?}", v.0);
+    }
+
+    #[test]
+    fn accepts_valid_schedules() {
+        assert_eq!(check(&star()), Ok(()));
+        assert_eq!(check(&chain()), Ok(()));
+    }
+
+    #[test]
+    fn rejects_overlapping_ports() {
+        let mut s = star();
+        // The second message starts while the first is still on the wire.
+        for i in s.intervals.iter_mut().filter(|i| i.proc == 2) {
+            i.start -= 0.5;
+            i.end -= 0.5;
+        }
+        rejects(&s, "send ports");
+        let mut s = star();
+        s.rows[0].send_ports = 2.0;
+        for i in s.intervals.iter_mut().filter(|i| i.proc == 2) {
+            i.start -= 0.5;
+            i.end -= 0.5;
+        }
+        assert_eq!(check(&s), Ok(()), "two ports allow two messages at once");
+        // Two messages into one receiver at once.
+        let mut s = chain();
+        s.comm(2, 1, (0.5, 1.0), 0.5, 1.0);
+        rejects(&s, "receive ports");
+    }
+
+    #[test]
+    fn rejects_buffer_overflow() {
+        let mut s = star();
+        s.rows[1].buffer = Some(1.0);
+        rejects(&s, "buffer");
+    }
+
+    #[test]
+    fn rejects_computing_before_arrival() {
+        let mut s = star();
+        let c = s.intervals.iter_mut().find(|i| i.proc == 3 && i.kind == Kind::Compute).unwrap();
+        c.start -= 0.25;
+        c.end -= 0.25;
+        rejects(&s, "has received only");
+        // A relay forwarding before it has the data.
+        let mut s = chain();
+        let fwd = s.intervals.iter_mut().find(|i| i.proc == 2 && i.kind == Kind::Comm).unwrap();
+        fwd.start -= 1.0;
+        fwd.end -= 1.0;
+        rejects(&s, "has received only");
+    }
+
+    #[test]
+    fn rejects_load_not_accounted_for() {
+        // P1 computes less than it keeps: the rest vanishes.
+        let mut s = chain();
+        let c = s.intervals.iter_mut().find(|i| i.proc == 1 && i.kind == Kind::Compute).unwrap();
+        c.load = 0.5;
+        c.end = c.start + 0.5;
+        rejects(&s, "received");
+        // V is not what was computed.
+        let mut s = star();
+        s.total_load = 4.0;
+        rejects(&s, "V = 4");
+    }
+
+    #[test]
+    fn rejects_wrong_durations_and_makespan() {
+        let mut s = star();
+        s.intervals[1].end += 0.1;
+        rejects(&s, "cost model");
+        let mut s = star();
+        s.makespan = 3.0;
+        rejects(&s, "claims makespan");
+        let mut s = star();
+        s.intervals[0].start = f64::NAN;
+        rejects(&s, "non-finite");
+    }
+
+    #[test]
+    fn counts_messages_per_physical_processor() {
+        // One row of 4 receivers fed by a 4-port originator in one interval.
+        let mut rows = alloc::vec![Row::originator(4.0), Row::linear("layer 1", 4.0, 0.0, 1.0, 1.0)];
+        rows[0].send_ports = 4.0;
+        let mut s = Schedule::new(rows, 4.0);
+        let t = s.send(0, 1, 0.0, 1.0, 4.0);
+        s.makespan = s.run(1, t, 1.0);
+        assert_eq!(check(&s), Ok(()));
+        s.rows[0].send_ports = 2.0;
+        rejects(&s, "send ports");
+    }
+}

@@ -1,0 +1,35 @@
+//! Divisible load theory models of five papers, one module per model family,
+//! each answering a typed request with a typed response or a typed error.
+//! Every schedule a model returns has passed the independent [`check`]er.
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod api;
+pub mod check;
+pub mod error;
+pub mod schedule;
+pub mod validate;
+
+pub mod buffers;
+pub mod nonlinear;
+pub mod outofcore;
+pub mod torus;
+
+pub use api::{solve, Request, Response};
+#[cfg(feature = "std")]
+pub use api::parse;
+pub use error::{Code, Error, Result};
+pub use schedule::Schedule;
+
+/// Runs the checker on a model's schedule; a rejection is a bug in the model,
+/// reported as an internal error rather than returned as a wrong answer.
+pub(crate) fn checked(s: Schedule) -> Result<Schedule> {
+    match check::check(&s) {
+        Ok(()) => Ok(s),
+        Err(v) => Err(Error::internal(alloc::format!("schedule failed the checker: {}", v.0))),
+    }
+}

@@ -1,0 +1,156 @@
+//! The one schedule every model produces: rows of identical processors, and
+//! the communications and computations on them. A row stands for `count`
+//! processors that act alike (a tree or torus layer), or for one processor.
+//!
+//! A communication interval is a set of `messages` identical messages of
+//! `load` units each, sent by processors of row `from` to processors of row
+//! `proc`; every physical receiver in `proc` receives `messages / count`
+//! of them. This one convention covers stars (one message), tree layers
+//! (each relay sends `p` messages) and torus phases (each active node sends
+//! four), and lets the checker account ports and load per physical processor.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde::Serialize;
+
+/// Time to move `x` load units into a processor of a row: `S + C x`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Link {
+    #[serde(rename = "S")]
+    pub s: f64,
+    #[serde(rename = "C")]
+    pub c: f64,
+}
+
+/// Time to compute `x` load units on a processor of a row.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Cost {
+    /// max over pieces of `a + b x` (002's memory hierarchy; a single piece
+    /// `(0, A)` is the classical linear time).
+    Pieces { pieces: Vec<(f64, f64)> },
+    /// `theta + a x^gamma` (004's non-linear loads with start-up).
+    Power { theta: f64, a: f64, gamma: f64 },
+}
+
+impl Cost {
+    pub fn linear(a: f64) -> Self {
+        Cost::Pieces { pieces: alloc::vec![(0.0, a)] }
+    }
+
+    pub fn time(&self, x: f64) -> f64 {
+        match self {
+            Cost::Pieces { pieces } => pieces.iter().map(|&(a, b)| a + b * x).fold(f64::NEG_INFINITY, f64::max),
+            Cost::Power { theta, a, gamma } => theta + a * libm::pow(x, *gamma),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    pub label: String,
+    /// Identical processors this row stands for.
+    pub count: f64,
+    /// Messages a processor of this row may send at once (1-port: 1).
+    pub send_ports: f64,
+    /// Messages a processor of this row may receive at once.
+    pub recv_ports: f64,
+    /// Load each processor of the row holds at time 0 (the originator's V).
+    pub initial_load: f64,
+    /// Cost of messages into this row.
+    pub link: Link,
+    pub compute: Cost,
+    /// Largest message this row's processors accept (000's buffer D).
+    pub buffer: Option<f64>,
+}
+
+impl Row {
+    /// A row of `count` processors with one send and one receive port, linear
+    /// computing time `A` per unit and links `S + C x`.
+    pub fn linear(label: impl Into<String>, count: f64, s: f64, c: f64, a: f64) -> Self {
+        Row {
+            label: label.into(),
+            count,
+            send_ports: 1.0,
+            recv_ports: 1.0,
+            initial_load: 0.0,
+            link: Link { s, c },
+            compute: Cost::linear(a),
+            buffer: None,
+        }
+    }
+
+    /// The originator: holds `v`, computes nothing unless told otherwise.
+    pub fn originator(v: f64) -> Self {
+        Row { initial_load: v, ..Row::linear("P0", 1.0, 0.0, 0.0, 0.0) }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Comm,
+    Compute,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Interval {
+    /// Row index: the receiver of a communication, the computing row otherwise.
+    pub proc: usize,
+    pub kind: Kind,
+    pub start: f64,
+    pub end: f64,
+    /// Load units per message (comm) or computed per processor (compute).
+    pub load: f64,
+    /// Sending row of a communication.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<usize>,
+    /// Identical messages this communication interval stands for.
+    pub messages: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Schedule {
+    #[serde(rename = "processors")]
+    pub rows: Vec<Row>,
+    #[serde(rename = "schedule")]
+    pub intervals: Vec<Interval>,
+    pub makespan: f64,
+    /// V: what all processors together must compute.
+    pub total_load: f64,
+}
+
+impl Schedule {
+    pub fn new(rows: Vec<Row>, total_load: f64) -> Self {
+        Schedule { rows, intervals: Vec::new(), makespan: 0.0, total_load }
+    }
+
+    /// A communication of `messages` messages of `load` units from row
+    /// `from` to row `to` over `[start, end]`, timed by the model.
+    pub fn comm(&mut self, from: usize, to: usize, (start, end): (f64, f64), load: f64, messages: f64) {
+        self.intervals.push(Interval { proc: to, kind: Kind::Comm, start, end, load, from: Some(from), messages });
+    }
+
+    /// Row `row` computes `load` units over `[start, end]`, timed by the model.
+    pub fn compute(&mut self, row: usize, (start, end): (f64, f64), load: f64) {
+        self.intervals.push(Interval { proc: row, kind: Kind::Compute, start, end, load, from: None, messages: 1.0 });
+    }
+
+    /// One message (or `messages` alike) from `from` to `to` starting at
+    /// `start`, lasting the receiver's link cost: for models evaluated by
+    /// simulation rather than by a formula. Returns the end time.
+    pub fn send(&mut self, from: usize, to: usize, start: f64, load: f64, messages: f64) -> f64 {
+        let link = self.rows[to].link;
+        let end = start + link.s + link.c * load;
+        self.comm(from, to, (start, end), load, messages);
+        end
+    }
+
+    /// Row `row` computes `load` units from `start` for as long as its cost
+    /// says. Returns the end time.
+    pub fn run(&mut self, row: usize, start: f64, load: f64) -> f64 {
+        let end = start + self.rows[row].compute.time(load);
+        self.compute(row, (start, end), load);
+        end
+    }
+}

@@ -1,0 +1,37 @@
+//! The browser's door to dlt-core: one request object in, one response object
+//! out. No logic lives here; errors are the core's, thrown as a JS `Error`
+//! that carries the contract's `{code, field, message}`.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// Solves one request of the contract (../shared/API.md).
+#[wasm_bindgen]
+pub fn solve(request: JsValue) -> Result<JsValue, JsValue> {
+    #[cfg(feature = "debug-panics")]
+    console_error_panic_hook::set_once();
+    let request = dlt_core::parse(serde_wasm_bindgen::Deserializer::from(request)).map_err(to_js_error)?;
+    let response = dlt_core::solve(&request).map_err(to_js_error)?;
+    to_js(&response).map_err(|e| to_js_error(dlt_core::Error::internal(e)))
+}
+
+/// The calculator's version, shown on the page and in bug reports.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").into()
+}
+
+/// Plain objects and arrays, as JSON.parse would give: no Map, no BigInt.
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+}
+
+/// The one error helper: an `Error` whose message reads well and whose
+/// `error` property is the contract's error object.
+fn to_js_error(e: dlt_core::Error) -> JsValue {
+    let err = js_sys::Error::new(&e.to_string());
+    if let Ok(obj) = to_js(&e) {
+        let _ = js_sys::Reflect::set(&err, &"error".into(), &obj);
+    }
+    err.into()
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what building and testing need; quick when it is already there.
+# Usage: scripts/setup.sh [--browser]   (--browser: also Chromium and npm packages)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+installed_targets=$(rustup target list --installed)
+for target in wasm32-unknown-unknown thumbv6m-none-eabi; do
+  grep -qx "$target" <<<"$installed_targets" || rustup target add "$target"
+done
+
+# The CLI must match the wasm-bindgen crate in Cargo.lock exactly.
+want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+if [ "$have" != "$want" ]; then
+  # Not --locked: one of the CLI's pinned dependencies is gone from the registry.
+  cargo install wasm-bindgen-cli --version "$want"
+fi
+
+if [ "${1:-}" = "--browser" ]; then
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+  if [ ! -d tests/browser/node_modules/playwright-core ]; then
+    (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+fi

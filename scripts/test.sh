@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs every test: the cargo tests, the no_std build of the core, the wasm
+# build, and the browser tests in headless Chromium. Installs what it needs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --browser
+cargo test --workspace --quiet
+# The core is no_std: build it for a target that has no std at all.
+cargo build --quiet -p dlt-core --no-default-features --target thumbv6m-none-eabi
+echo "no_std build of dlt-core for thumbv6m-none-eabi: ok"
+bash scripts/build.sh
+node --test tests/browser/

@@ -1,0 +1,66 @@
+//! The numbers printed in the papers (../shared/golden/papers.json), through
+//! the public API exactly as the CLI and the page call it. Cases whose
+//! `expect` keys are response fields are compared generically; the 004
+//! cases with sweeps and derived quantities are in dlt-core's
+//! nonlinear_golden test.
+
+use serde_json::Value;
+
+fn golden() -> Vec<Value> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/golden/papers.json");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    let all: Value = serde_json::from_str(&text).unwrap();
+    all["cases"].as_array().unwrap().clone()
+}
+
+fn solve(request: &Value) -> Value {
+    let request = dlt_core::parse(request.clone()).unwrap_or_else(|e| panic!("{request}: {e}"));
+    let response = dlt_core::solve(&request).unwrap_or_else(|e| panic!("{e}"));
+    serde_json::to_value(response).unwrap()
+}
+
+/// Compares a printed number or list with the computed one.
+fn close(id: &str, key: &str, want: &Value, got: &Value, case: &Value) {
+    match (want, got) {
+        (Value::Array(w), Value::Array(g)) => {
+            assert_eq!(w.len(), g.len(), "{id}.{key}: {want} vs {got}");
+            for (w, g) in w.iter().zip(g) {
+                close(id, key, w, g, case);
+            }
+        }
+        (Value::Number(w), Value::Number(g)) => {
+            let (w, g) = (w.as_f64().unwrap(), g.as_f64().unwrap());
+            let tol = match (case.get("rel_tol"), case.get("abs_tol")) {
+                (_, Some(abs)) => abs.as_f64().unwrap(),
+                (Some(rel), _) => rel.as_f64().unwrap() * w.abs(),
+                _ => panic!("{id} states no tolerance"),
+            };
+            assert!((w - g).abs() <= tol, "{id}.{key}: paper {w}, computed {g} (tolerance {tol})");
+        }
+        _ => panic!("{id}.{key}: paper {want}, computed {got}"),
+    }
+}
+
+/// Models whose golden cases arrive with later work, by model name; a case
+/// of any other model must be checked here or in nonlinear_golden.
+const LATER: &[(&str, &str)] = &[("star", "LP layer"), ("memory", "LP layer"), ("isoefficiency", "MIP")];
+
+#[test]
+fn printed_numbers_of_closed_form_models() {
+    let mut checked = 0;
+    for case in golden() {
+        let id = case["id"].as_str().unwrap();
+        let model = case["request"]["model"].as_str().unwrap();
+        if model.starts_with("nonlinear") || LATER.iter().any(|(m, _)| *m == model) {
+            continue;
+        }
+        let got = solve(&case["request"]);
+        for (key, want) in case["expect"].as_object().unwrap() {
+            let computed = got.get(key).unwrap_or_else(|| panic!("{id}: response has no {key}: {got}"));
+            close(id, key, want, computed, &case);
+        }
+        checked += 1;
+    }
+    // 000-dstar-star and 002-chunk-fig10.
+    assert!(checked >= 2, "only {checked} closed-form cases were checked");
+}

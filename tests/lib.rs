@@ -1,0 +1,1 @@
+//! Cross-crate tests live in golden.rs; this crate has no library code.
