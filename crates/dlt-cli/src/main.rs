@@ -7,6 +7,8 @@ use std::process::ExitCode;
 /// One worked example per model: (model, request), shown by `dlt --help`
 /// and solved by the test suite.
 const EXAMPLES: &[(&str, &str)] = &[
+    ("star", include_str!("../../../examples/star.json")),
+    ("memory", include_str!("../../../examples/memory.json")),
     ("torus", include_str!("../../../examples/torus.json")),
     ("nonlinear", include_str!("../../../examples/nonlinear.json")),
     ("nonlinear_bounds", include_str!("../../../examples/nonlinear_bounds.json")),

@@ -11,43 +11,51 @@ use alloc::{format, string::{String, ToString}};
 use serde::{Deserialize, Serialize};
 
 macro_rules! models {
-    ($($name:literal => $variant:ident($params:ty) -> $output:ty = $solve:path;)*) => {
+    ($($(#[$meta:meta])* $name:literal => $variant:ident($params:ty) -> $output:ty = $solve:path;)*) => {
         /// A request: `{"model": NAME, ...parameters}`.
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
         #[serde(tag = "model")]
         pub enum Request {
-            $( #[serde(rename = $name)] $variant($params), )*
+            $( $(#[$meta])* #[serde(rename = $name)] $variant($params), )*
         }
 
         /// A model's answer; serialised without a tag, as the contract shows.
         #[derive(Debug, Clone, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum Response {
-            $( $variant($output), )*
+            $( $(#[$meta])* $variant($output), )*
         }
 
         /// Validates the request and runs its model.
         pub fn solve(request: &Request) -> Result<Response> {
             match request {
-                $( Request::$variant(p) => $solve(p).map(Response::$variant), )*
+                $( $(#[$meta])* Request::$variant(p) => $solve(p).map(Response::$variant), )*
             }
         }
 
         /// The names of all models, for messages and `dlt --help`.
-        pub const MODELS: &[&str] = &[$($name),*];
+        pub fn models() -> alloc::vec::Vec<&'static str> {
+            let mut names = alloc::vec::Vec::new();
+            $( $(#[$meta])* names.push($name); )*
+            names
+        }
 
         #[cfg(feature = "std")]
         fn parse_model(name: &str, params: serde_json::Value) -> Result<Request> {
             match name {
-                $( $name => Ok(Request::$variant(fields(params)?)), )*
+                $( $(#[$meta])* $name => Ok(Request::$variant(fields(params)?)), )*
                 other => Err(Error::new(Code::Parse, "model", format!(
-                    "unknown model {other:?}; accepted: {}", MODELS.join(", ")))),
+                    "unknown model {other:?}; accepted: {}", models().join(", ")))),
             }
         }
     };
 }
 
 models! {
+    #[cfg(feature = "lp")]
+    "star" => Star(buffers::StarParams) -> buffers::StarOutput = buffers::star;
+    #[cfg(feature = "lp")]
+    "memory" => Memory(outofcore::MemoryParams) -> outofcore::MemoryOutput = outofcore::memory;
     "torus" => Torus(torus::Params) -> torus::Output = torus::solve;
     "nonlinear" => Nonlinear(nonlinear::Params) -> nonlinear::Output = nonlinear::solve;
     "nonlinear_bounds" => NonlinearBounds(nonlinear::BoundsParams) -> nonlinear::BoundsOutput = nonlinear::bounds;
@@ -68,7 +76,7 @@ pub fn parse<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Request> {
     let name = match map.remove("model") {
         Some(serde_json::Value::String(s)) => s,
         Some(other) => return Err(Error::new(Code::Parse, "model", format!("model must be a string, got {other}"))),
-        None => return Err(Error::new(Code::Parse, "model", format!("missing field model; accepted: {}", MODELS.join(", ")))),
+        None => return Err(Error::new(Code::Parse, "model", format!("missing field model; accepted: {}", models().join(", ")))),
     };
     parse_model(&name, serde_json::Value::Object(map))
 }

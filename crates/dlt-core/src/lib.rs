@@ -10,6 +10,8 @@ extern crate std;
 
 pub mod api;
 pub mod check;
+#[cfg(feature = "lp")]
+pub mod lp;
 pub mod error;
 pub mod schedule;
 pub mod validate;

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 /// Solves one request of the contract (../shared/API.md).
 #[wasm_bindgen]
 pub fn solve(request: JsValue) -> Result<JsValue, JsValue> {
-    #[cfg(feature = "debug-panics")]
+    #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
     let request = dlt_core::parse(serde_wasm_bindgen::Deserializer::from(request)).map_err(to_js_error)?;
     let response = dlt_core::solve(&request).map_err(to_js_error)?;

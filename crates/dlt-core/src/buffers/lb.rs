@@ -1,101 +1,14 @@
-//! 000's closed forms: the buffer size D* of Sec. 5 that keeps processors
-//! computing until the next stage, and the LB strategy of Sec. 4.2 (only one
-//! layer of a binomial tree computes, the others relay). The LP models of
-//! the same paper live with the LP layer.
+//! 000 Sec. 4.2: the LB strategy, where only one layer of a binomial tree
+//! computes and the others relay.
 
-use crate::error::{Error, Result};
+use super::{MAX_H, MAX_P};
 use crate::schedule::{Row, Schedule};
+use crate::error::{Error, Result};
 use crate::validate;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
-
-/// Bounds of tree shapes: deeper or wider trees overflow f64 in p^h.
-const MAX_P: usize = 100;
-const MAX_H: usize = 100;
-const MAX_M: usize = 1_000_000;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Topology {
-    Star,
-    Binomial,
-    /// Ordinary tree, 1-buffer nodes.
-    Tree1,
-    /// Ordinary tree, 2-buffer nodes.
-    Tree2,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DstarParams {
-    pub topology: Topology,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub m: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub p: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub h: Option<f64>,
-    #[serde(rename = "S")]
-    pub s: f64,
-    #[serde(rename = "C")]
-    pub c: f64,
-    #[serde(rename = "A")]
-    pub a: f64,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct DstarOutput {
-    /// The smallest buffer that keeps the least-loaded layer computing for
-    /// a whole stage; `None` where no buffer can.
-    #[serde(rename = "D_star")]
-    pub d_star: Option<f64>,
-    /// The inequality D* needs, in the paper's symbols.
-    pub condition: String,
-    pub warnings: Vec<String>,
-}
-
-fn required(field: &str, x: Option<f64>, hi: usize, topology: &str) -> Result<usize> {
-    let x = x.ok_or_else(|| Error::range(field, format!("{field} is required for topology {topology}")))?;
-    validate::integer(field, x, 1, hi)
-}
-
-/// 000 Sec. 5: D* = numerator / denominator, existing only where the
-/// denominator is positive (computing outpaces communication).
-pub fn d_star(params: &DstarParams) -> Result<DstarOutput> {
-    let s = validate::nonneg("S", params.s)?;
-    let c = validate::nonneg("C", params.c)?;
-    let a = validate::positive("A", params.a)?;
-    let tree = |name| -> Result<(f64, f64)> {
-        Ok((required("p", params.p, MAX_P, name)? as f64, required("h", params.h, MAX_H, name)? as f64))
-    };
-    let (numerator, denominator, condition) = match params.topology {
-        Topology::Star => {
-            let m = required("m", params.m, MAX_M, "star")? as f64;
-            (m * s, a - m * c, "A > mC")
-        }
-        Topology::Binomial => {
-            let (p, h) = tree("binomial")?;
-            (s * (h + 1.0) * h * p * libm::pow(p + 1.0, h - 2.0) / 2.0, a - c * h * libm::pow(p + 1.0, h - 1.0), "A > Ch(p+1)^(h-1)")
-        }
-        Topology::Tree2 => {
-            let (p, h) = tree("tree2")?;
-            (h * s, a / libm::pow(p, h - 1.0) - c * h, "A/p^(h-1) > Ch")
-        }
-        Topology::Tree1 => {
-            let (p, h) = tree("tree1")?;
-            (h * s, a / libm::pow(p, h - 1.0) - h * c * (1.0 + 1.0 / p), "A/p^(h-1) > hC(1+1/p)")
-        }
-    };
-    let condition = String::from(condition);
-    if denominator > 0.0 {
-        Ok(DstarOutput { d_star: Some(numerator / denominator), condition, warnings: Vec::new() })
-    } else {
-        let warning = format!("D* does not exist: {condition} fails, so idle times are inevitable whatever the buffer");
-        Ok(DstarOutput { d_star: None, condition, warnings: alloc::vec![warning] })
-    }
-}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -211,39 +124,6 @@ fn lb_schedule(i: usize, p: f64, count: f64, s: f64, c: f64, a: f64, v: f64, n: 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn dstar(topology: Topology, m: Option<f64>, p: Option<f64>, h: Option<f64>, s: f64, c: f64, a: f64) -> Result<DstarOutput> {
-        d_star(&DstarParams { topology, m, p, h, s, c, a })
-    }
-
-    #[test]
-    fn d_star_keeps_the_last_layer_computing_for_one_stage() {
-        // At D*, computing on the least-loaded layer lasts exactly one stage
-        // of communication (000 Sec. 5's requirements, written out).
-        let (s, c, a) = (1e-3, 1e-6, 1e-3);
-        let d = dstar(Topology::Star, Some(10.0), None, None, s, c, a).unwrap().d_star.unwrap();
-        assert!((a * d - 10.0 * (s + d * c)).abs() < 1e-12 * a * d);
-        let (p, h) = (2.0f64, 3.0f64);
-        let d = dstar(Topology::Binomial, None, Some(p), Some(h), s, c, a).unwrap().d_star.unwrap();
-        let compute = a * d / (p * libm::pow(p + 1.0, h - 2.0));
-        let comm = s * (h + 1.0) * h / 2.0 + c * d * (p + 1.0) * h / p;
-        assert!((compute - comm).abs() < 1e-9 * comm);
-        let d = dstar(Topology::Tree2, None, Some(p), Some(h), s, c, a).unwrap().d_star.unwrap();
-        assert!((d * a / libm::pow(p, h - 1.0) - h * (s + c * d)).abs() < 1e-9 * d * a);
-        let d = dstar(Topology::Tree1, None, Some(p), Some(h), s, c, a).unwrap().d_star.unwrap();
-        assert!((d * a / libm::pow(p, h - 1.0) - (h * s + h * c * d * (1.0 + 1.0 / p))).abs() < 1e-9 * d * a);
-    }
-
-    #[test]
-    fn d_star_says_which_inequality_fails() {
-        let out = dstar(Topology::Star, Some(10.0), None, None, 1e-3, 1e-3, 1e-3).unwrap();
-        assert_eq!(out.d_star, None);
-        assert!(out.warnings[0].contains("A > mC"));
-        let out = dstar(Topology::Binomial, None, Some(2.0), Some(10.0), 1e-3, 1e-6, 1e-3).unwrap();
-        assert!(out.d_star.is_none() && out.warnings[0].contains("A > Ch(p+1)^(h-1)"));
-        assert_eq!(dstar(Topology::Tree1, Some(3.0), None, Some(2.0), 1.0, 1.0, 1.0).unwrap_err().field, "p");
-        assert_eq!(dstar(Topology::Star, None, None, None, 1.0, 1.0, 1.0).unwrap_err().field, "m");
-    }
 
     #[test]
     fn lb_matches_its_formula_and_the_schedule_checks() {

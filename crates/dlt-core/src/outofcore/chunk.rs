@@ -1,8 +1,7 @@
-//! 002's closed forms for out-of-core processing: swap points, the chunk
-//! size heuristic (5) of multi-installment processing and the interval of
-//! chunk sizes that can beat computing out-of-core. The LP (1)-(4) lives
-//! with the LP layer.
+//! 002 Sec. 4: the chunk size heuristic (5) of multi-installment processing
+//! and the interval of chunk sizes that can beat computing out-of-core.
 
+use super::{processors, Processor, MAX_PROCESSORS};
 use crate::error::{Error, Result};
 use crate::validate;
 use alloc::format;
@@ -10,66 +9,6 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
-
-pub const MAX_PROCESSORS: usize = 100_000;
-pub const MAX_PIECES: usize = 16;
-
-/// A processor of 002: link `S + C x`, computing time max over pieces of
-/// `a + b x` (the first memory level is the piece in force at small loads).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Processor {
-    #[serde(rename = "S")]
-    pub s: f64,
-    #[serde(rename = "C")]
-    pub c: f64,
-    pub pieces: Vec<(f64, f64)>,
-}
-
-/// A processor's time function read as two memory levels.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Levels {
-    /// (A^l_1, A^l_2): the piece in force at small loads (core).
-    pub core: (f64, f64),
-    /// (A^h_1, A^h_2): the piece in force at large loads (out-of-core).
-    pub out: (f64, f64),
-    /// Load where the core piece stops being the maximum; infinite with
-    /// one piece.
-    pub swap_point: f64,
-}
-
-/// Validates a processor list given as in `memory`, naming fields by path.
-pub fn processors(field: &str, list: &[Processor]) -> Result<Vec<Levels>> {
-    validate::length(field, list, 1, MAX_PROCESSORS)?;
-    list.iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let at = validate::item(field, i);
-            validate::nonneg(&format!("{at}.S"), p.s)?;
-            validate::nonneg(&format!("{at}.C"), p.c)?;
-            let field = format!("{at}.pieces");
-            validate::length(&field, &p.pieces, 1, MAX_PIECES)?;
-            for (j, &(a, b)) in p.pieces.iter().enumerate() {
-                validate::real(&format!("{field}[{j}][0]"), a)?;
-                validate::positive(&format!("{field}[{j}][1]"), b)?;
-            }
-            Ok(levels(&p.pieces))
-        })
-        .collect()
-}
-
-/// The pieces active at load 0+ and at infinity, and where the first ends.
-pub fn levels(pieces: &[(f64, f64)]) -> Levels {
-    let core = *pieces.iter().max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.total_cmp(&x.1))).unwrap_or(&(0.0, 0.0));
-    let out = *pieces.iter().max_by(|x, y| x.1.total_cmp(&y.1).then(x.0.total_cmp(&y.0))).unwrap_or(&core);
-    let swap_point = pieces
-        .iter()
-        .filter(|p| p.1 > core.1)
-        .map(|p| (core.0 - p.0) / (p.1 - core.1))
-        .fold(f64::INFINITY, f64::min)
-        .max(0.0);
-    Levels { core, out, swap_point }
-}
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -185,18 +124,10 @@ pub fn chunk_size(p: &ChunkParams) -> Result<ChunkOutput> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     fn fig10(m: f64) -> ChunkParams {
         ChunkParams { m: Some(m), s: Some(1e-3), c: Some(9.99e-5), al1: Some(0.0), al2: Some(1e-3), ah1: Some(-9.9e6), ah2: Some(0.1), processors: None }
-    }
-
-    #[test]
-    fn swap_point_is_where_the_levels_meet() {
-        // 002's example: A^l = (1, 1), A^h = (-9, 10): swap point 10/9.
-        let l = levels(&[(1.0, 1.0), (-9.0, 10.0)]);
-        assert_eq!((l.core, l.out), ((1.0, 1.0), (-9.0, 10.0)));
-        assert!((l.swap_point - 10.0 / 9.0).abs() < 1e-15);
-        assert_eq!(levels(&[(0.0, 1.0)]).swap_point, f64::INFINITY);
     }
 
     #[test]

@@ -1,0 +1,44 @@
+//! The engine: microlp 0.7, the maintained continuation of minilp (which
+//! panics on singular bases and has no time limit; see the README).
+
+use super::{Engine, Failure, Limits, Model, Sense, Solution};
+use alloc::format;
+use alloc::vec::Vec;
+use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOptions, Tolerances};
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Microlp;
+
+impl Engine for Microlp {
+    fn name(&self) -> &'static str {
+        "microlp"
+    }
+
+    fn solve(&self, model: &Model, limits: Limits) -> Result<Solution, Failure> {
+        let mut problem = Problem::new(OptimizationDirection::Minimize);
+        let vars: Vec<_> = model.objective.iter().zip(&model.bounds).map(|(&c, &b)| problem.add_var(c, b)).collect();
+        for row in &model.rows {
+            let op = match row.sense {
+                Sense::Le => ComparisonOp::Le,
+                Sense::Ge => ComparisonOp::Ge,
+                Sense::Eq => ComparisonOp::Eq,
+            };
+            problem.add_constraint(row.terms.iter().map(|&(v, a)| (vars[v.0], a)), op, row.rhs);
+        }
+        let mut options = SolveOptions::default();
+        options.time_limit = Some(core::time::Duration::from_millis(limits.time_ms));
+        // The models are scaled to O(1) values: an absolute tolerance near
+        // the engine's floor is then within the verifier's relative one.
+        let mut tolerances = Tolerances::default();
+        tolerances.feasibility = 1e-10;
+        options.tolerances = tolerances;
+        let outcome = problem.solve_with(options).map_err(|e| match e {
+            microlp::Error::Infeasible => Failure::Infeasible,
+            microlp::Error::Unbounded => Failure::Unbounded,
+            other => Failure::Gave(format!("{other}")),
+        })?;
+        let iterations = outcome.stats().lp_iterations;
+        let solution = outcome.into_solution().map_err(|i| Failure::Gave(format!("stopped: {:?}", i.termination_reason())))?;
+        Ok(Solution { values: vars.iter().map(|&v| solution.var_value(v)).collect(), objective: solution.objective(), iterations })
+    }
+}

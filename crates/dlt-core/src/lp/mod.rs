@@ -1,0 +1,211 @@
+//! The LP layer: a small model builder, one engine trait, and a verifier
+//! that every solution passes before anyone sees it. The DLT models build
+//! their LPs here in scaled units (loads in V, times in a natural time of
+//! the instance) so that the engine's absolute tolerances are relative ones.
+
+mod export;
+mod microlp_engine;
+
+pub use export::{to_lp, to_mps};
+pub use microlp_engine::Microlp;
+
+use crate::error::{Code, Error, Result};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Relative tolerance of the verifier on every row and bound.
+pub const VERIFY_TOL: f64 = 1e-9;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Var(pub usize);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sense {
+    Le,
+    Ge,
+    Eq,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub name: String,
+    pub terms: Vec<(Var, f64)>,
+    pub sense: Sense,
+    pub rhs: f64,
+}
+
+/// Minimise `objective . x` subject to rows and bounds.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Model {
+    pub names: Vec<String>,
+    pub bounds: Vec<(f64, f64)>,
+    pub objective: Vec<f64>,
+    pub rows: Vec<Row>,
+}
+
+impl Model {
+    pub fn var(&mut self, name: impl Into<String>, lower: f64, upper: f64, cost: f64) -> Var {
+        self.names.push(name.into());
+        self.bounds.push((lower, upper));
+        self.objective.push(cost);
+        Var(self.names.len() - 1)
+    }
+
+    pub fn row(&mut self, name: impl Into<String>, terms: Vec<(Var, f64)>, sense: Sense, rhs: f64) {
+        self.rows.push(Row { name: name.into(), terms, sense, rhs });
+    }
+
+    pub fn nonzeros(&self) -> usize {
+        self.rows.iter().map(|r| r.terms.len()).sum()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Solution {
+    pub values: Vec<f64>,
+    pub objective: f64,
+    pub iterations: u64,
+}
+
+impl Solution {
+    pub fn get(&self, v: Var) -> f64 {
+        self.values[v.0]
+    }
+}
+
+/// What an engine may spend on one solve.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    pub time_ms: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { time_ms: 20_000 }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Failure {
+    Infeasible,
+    Unbounded,
+    /// Time limit or the engine's own failure, in its words.
+    Gave(String),
+}
+
+/// An LP engine. Narrow on purpose: another engine is one more impl.
+pub trait Engine {
+    fn name(&self) -> &'static str;
+    fn solve(&self, model: &Model, limits: Limits) -> core::result::Result<Solution, Failure>;
+}
+
+/// Solves with `engine` and verifies the answer: every bound and row within
+/// a relative VERIFY_TOL, the objective recomputed. `what` names the model
+/// in error messages.
+pub fn solve(engine: &dyn Engine, model: &Model, limits: Limits, what: &str) -> Result<Solution> {
+    let mut sol = engine.solve(model, limits).map_err(|f| match f {
+        Failure::Infeasible => Error::infeasible("", format!("the {what} LP has no feasible solution")),
+        Failure::Unbounded => Error::internal(format!("the {what} LP is unbounded")),
+        Failure::Gave(why) => Error::new(Code::Internal, "", format!("{} did not solve the {what} LP: {why}", engine.name())),
+    })?;
+    verify(model, &sol).map_err(|why| Error::internal(format!("{} answered the {what} LP wrongly: {why}", engine.name())))?;
+    sol.objective = model.objective.iter().zip(&sol.values).map(|(c, x)| c * x).sum();
+    Ok(sol)
+}
+
+/// Checks a solution against the model as written.
+pub fn verify(model: &Model, sol: &Solution) -> core::result::Result<(), String> {
+    if sol.values.len() != model.names.len() || sol.values.iter().any(|x| !x.is_finite()) {
+        return Err(String::from("missing or non-finite values"));
+    }
+    for (i, (&x, &(lo, hi))) in sol.values.iter().zip(&model.bounds).enumerate() {
+        let tol = VERIFY_TOL * x.abs().max(1.0);
+        if x < lo - tol || x > hi + tol {
+            return Err(format!("{} = {x} outside [{lo}, {hi}]", model.names[i]));
+        }
+    }
+    for row in &model.rows {
+        let (mut lhs, mut scale) = (0.0, row.rhs.abs());
+        for &(v, a) in &row.terms {
+            lhs += a * sol.values[v.0];
+            scale += (a * sol.values[v.0]).abs();
+        }
+        let tol = VERIFY_TOL * scale.max(1.0);
+        let ok = match row.sense {
+            Sense::Le => lhs <= row.rhs + tol,
+            Sense::Ge => lhs >= row.rhs - tol,
+            Sense::Eq => (lhs - row.rhs).abs() <= tol,
+        };
+        if !ok {
+            return Err(format!("row {} has {lhs} against {:?} {}", row.name, row.sense, row.rhs));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    fn tiny() -> (Model, Var, Var) {
+        // min -x - 2y  s.t. x + y <= 4, x - y >= -2, 0 <= x, y <= 3.
+        let mut m = Model::default();
+        let x = m.var("x", 0.0, f64::INFINITY, -1.0);
+        let y = m.var("y", 0.0, 3.0, -2.0);
+        m.row("cap", vec![(x, 1.0), (y, 1.0)], Sense::Le, 4.0);
+        m.row("gap", vec![(x, 1.0), (y, -1.0)], Sense::Ge, -2.0);
+        (m, x, y)
+    }
+
+    #[test]
+    fn solves_and_verifies() {
+        let (m, x, y) = tiny();
+        let s = solve(&Microlp, &m, Limits::default(), "tiny").unwrap();
+        assert!((s.get(x) - 1.0).abs() < 1e-9 && (s.get(y) - 3.0).abs() < 1e-9);
+        assert!((s.objective + 7.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn verifier_rejects_wrong_answers() {
+        let (m, _, _) = tiny();
+        let bad = Solution { values: vec![2.0, 3.0], objective: -8.0, iterations: 0 };
+        assert!(verify(&m, &bad).unwrap_err().contains("cap"));
+        let bad = Solution { values: vec![0.0, 3.5], objective: -7.0, iterations: 0 };
+        assert!(verify(&m, &bad).unwrap_err().contains("y"));
+        let bad = Solution { values: vec![f64::NAN, 0.0], objective: 0.0, iterations: 0 };
+        assert!(verify(&m, &bad).is_err());
+    }
+
+    /// An engine that lies, to prove `solve` never passes a wrong answer on.
+    struct Liar;
+    impl Engine for Liar {
+        fn name(&self) -> &'static str {
+            "liar"
+        }
+        fn solve(&self, _: &Model, _: Limits) -> core::result::Result<Solution, Failure> {
+            Ok(Solution { values: vec![4.0, 3.0], objective: -10.0, iterations: 1 })
+        }
+    }
+
+    #[test]
+    fn wrong_engine_answers_become_errors() {
+        let (m, _, _) = tiny();
+        let e = solve(&Liar, &m, Limits::default(), "tiny").unwrap_err();
+        assert_eq!(e.code, Code::Internal);
+        assert!(e.message.contains("wrongly"), "{}", e.message);
+    }
+
+    #[test]
+    fn infeasible_and_unbounded_are_errors() {
+        let mut m = Model::default();
+        let x = m.var("x", 0.0, 1.0, 1.0);
+        m.row("r", vec![(x, 1.0)], Sense::Ge, 2.0);
+        assert_eq!(solve(&Microlp, &m, Limits::default(), "t").unwrap_err().code, Code::Infeasible);
+        let mut m = Model::default();
+        let x = m.var("x", f64::NEG_INFINITY, f64::INFINITY, 1.0);
+        m.row("r", vec![(x, 1.0)], Sense::Le, 2.0);
+        assert!(solve(&Microlp, &m, Limits::default(), "t").unwrap_err().message.contains("unbounded"));
+    }
+}

@@ -1,0 +1,164 @@
+//! 002 LP (1)-(4): one message per processor, served in the given order,
+//! each processor's computing time a convex piecewise-linear function of
+//! its load; more memory levels are more pieces, one row each.
+//!
+//! Rows (1) sum every earlier message, O(m^2) nonzeros; here T_i, the end
+//! of the message to P_i, is a variable with T_i = T_(i-1) + S_i + C_i a_i.
+
+use super::{processors, Processor};
+use crate::buffers::{LpSize, Prune, EMPTY};
+use crate::error::{Error, Result};
+use crate::lp::{self, Limits, Model, Sense, Var};
+use crate::schedule::{Cost, Row, Schedule};
+use crate::validate;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MemoryParams {
+    #[serde(rename = "V")]
+    pub v: f64,
+    pub processors: Vec<Processor>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prune: Option<bool>,
+    /// Pieces per processor to run the computed distribution under (002
+    /// Fig. 3b, 3c: a distribution computed with a linear model, run on
+    /// processors with a memory hierarchy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub real_pieces: Option<Vec<Vec<(f64, f64)>>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MemoryOutput {
+    /// alpha_i of each processor, in the given order.
+    pub loads: Vec<f64>,
+    /// t_i: computing time of each processor at its load.
+    pub compute_times: Vec<f64>,
+    pub swap_points: Vec<f64>,
+    /// Makespan of these loads run under `real_pieces`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub real_makespan_under_hierarchy: Option<f64>,
+    pub lp: LpSize,
+    pub warnings: Vec<String>,
+    #[serde(flatten)]
+    pub schedule: Schedule,
+}
+
+/// LP (1)-(4) over the processors `kept`, loads in V, times in `tau`.
+fn hierarchy_lp(v: f64, list: &[Processor], kept: &[usize], tau: f64) -> (Model, Vec<Var>, Var) {
+    let mut lp = Model::default();
+    let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
+    let alpha: Vec<Var> = kept.iter().map(|i| lp.var(format!("alpha_{}", i + 1), 0.0, f64::INFINITY, 0.0)).collect();
+    let mut previous: Option<Var> = None;
+    for (j, &i) in kept.iter().enumerate() {
+        let p = &list[i];
+        let (n, t) = (i + 1, lp.var(format!("t_{}", i + 1), f64::NEG_INFINITY, f64::INFINITY, 0.0));
+        let sent = lp.var(format!("T_{n}"), 0.0, f64::INFINITY, 0.0);
+        let mut terms = vec![(sent, 1.0), (alpha[j], -p.c * v / tau)];
+        if let Some(prev) = previous {
+            terms.push((prev, -1.0));
+        }
+        lp.row(format!("T_{n}"), terms, Sense::Eq, p.s / tau);
+        previous = Some(sent);
+        // (1): everything sent so far, then computing.
+        lp.row(format!("c1_{n}"), vec![(sent, 1.0), (t, 1.0), (cmax, -1.0)], Sense::Le, 0.0);
+        // (2), (3) and more levels: t_i above every piece.
+        for (l, &(a, b)) in p.pieces.iter().enumerate() {
+            lp.row(format!("piece_{n}_{}", l + 1), vec![(alpha[j], b * v / tau), (t, -1.0)], Sense::Le, -a / tau);
+        }
+    }
+    // (4)
+    lp.row("c4", alpha.iter().map(|&a| (a, 1.0)).collect(), Sense::Eq, 1.0);
+    (lp, alpha, cmax)
+}
+
+fn validate(p: &MemoryParams) -> Result<Option<Vec<Vec<(f64, f64)>>>> {
+    validate::positive("V", p.v)?;
+    processors("processors", &p.processors)?;
+    for (i, q) in p.processors.iter().enumerate() {
+        if q.cost().time(0.0) < 0.0 {
+            return Err(Error::range(format!("processors[{i}].pieces"), "the computing time at load 0 must be >= 0: some piece needs an intercept >= 0"));
+        }
+    }
+    let Some(real) = &p.real_pieces else { return Ok(None) };
+    if real.len() != p.processors.len() {
+        return Err(Error::range("real_pieces", format!("real_pieces must list pieces for each of the {} processors", p.processors.len())));
+    }
+    let as_processors: Vec<Processor> = real.iter().map(|pieces| Processor { s: 0.0, c: 0.0, pieces: pieces.clone() }).collect();
+    processors("real_pieces", &as_processors).map_err(|mut e| {
+        e.field = e.field.replace(".pieces", "");
+        e
+    })?;
+    Ok(Some(real.clone()))
+}
+
+pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
+    let real = validate(params)?;
+    let (v, list) = (params.v, &params.processors);
+    let m = list.len() as f64;
+    let cost = |q: &Processor, x: f64| q.cost().time(x);
+    let tau = list.iter().map(|q| q.s + q.c * v / m + cost(q, v / m)).sum::<f64>() / m;
+    let mut kept: Vec<usize> = (0..list.len()).collect();
+    let mut size = LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: 0, solves: 0 };
+    let (loads, cmax) = loop {
+        let (lp, alpha, cmax) = hierarchy_lp(v, list, &kept, tau);
+        let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), "memory hierarchy")?;
+        size = LpSize { variables: lp.names.len(), rows: lp.rows.len(), nonzeros: lp.nonzeros(), iterations: size.iterations + sol.iterations, solves: size.solves + 1 };
+        let loads: Vec<f64> = alpha.iter().map(|&a| sol.get(a).max(0.0) * v).collect();
+        let full: Vec<usize> = (0..kept.len()).filter(|&j| loads[j] > EMPTY * v).collect();
+        if Prune::from(params.prune) == Prune::Raw || full.len() == kept.len() {
+            break (loads, sol.get(cmax) * tau);
+        }
+        kept = full.iter().map(|&j| kept[j]).collect();
+    };
+    let mut warnings = Vec::new();
+    if kept.len() < list.len() {
+        warnings.push(format!("{} of {} processors received no load and were dropped", list.len() - kept.len(), list.len()));
+    }
+    let mut all = vec![0.0; list.len()];
+    for (j, &i) in kept.iter().enumerate() {
+        all[i] = loads[j];
+    }
+    let schedule = memory_schedule(v, list, &kept, &loads, cmax)?;
+    let real_makespan_under_hierarchy = real.map(|real| {
+        let mut sent = 0.0;
+        kept.iter().zip(&loads).map(|(&i, &x)| {
+            sent += list[i].s + list[i].c * x;
+            sent + Cost::Pieces { pieces: real[i].clone() }.time(x)
+        }).fold(0.0, f64::max)
+    });
+    Ok(MemoryOutput {
+        compute_times: all.iter().zip(list).map(|(&x, q)| cost(q, x)).collect(),
+        swap_points: list.iter().map(|q| super::levels(&q.pieces).swap_point).collect(),
+        loads: all,
+        real_makespan_under_hierarchy,
+        lp: size,
+        warnings,
+        schedule,
+    })
+}
+
+/// The originator sends in the given order, back to back; each processor
+/// computes its load once it has arrived (a processor the raw LP keeps
+/// without load still pays its start-up and its time at load 0).
+fn memory_schedule(v: f64, list: &[Processor], kept: &[usize], loads: &[f64], makespan: f64) -> Result<Schedule> {
+    let mut rows = vec![Row::originator(v)];
+    for &i in kept {
+        let q = &list[i];
+        rows.push(Row { compute: q.cost(), ..Row::linear(format!("P{}", i + 1), 1.0, q.s, q.c, 0.0) });
+    }
+    let mut schedule = Schedule::new(rows, v);
+    let mut wire = 0.0;
+    for (j, &x) in loads.iter().enumerate() {
+        wire = schedule.send(0, j + 1, wire, x, 1.0);
+        if x > 0.0 || schedule.rows[j + 1].compute.time(0.0) > 0.0 {
+            schedule.run(j + 1, wire, x);
+        }
+    }
+    schedule.makespan = makespan;
+    crate::checked(schedule)
+}
