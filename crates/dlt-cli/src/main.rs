@@ -9,6 +9,7 @@ use std::process::ExitCode;
 const EXAMPLES: &[(&str, &str)] = &[
     ("star", include_str!("../../../examples/star.json")),
     ("memory", include_str!("../../../examples/memory.json")),
+    ("multi_installment", include_str!("../../../examples/multi_installment.json")),
     ("torus", include_str!("../../../examples/torus.json")),
     ("nonlinear", include_str!("../../../examples/nonlinear.json")),
     ("nonlinear_bounds", include_str!("../../../examples/nonlinear_bounds.json")),

@@ -56,6 +56,7 @@ models! {
     "star" => Star(buffers::StarParams) -> buffers::StarOutput = buffers::star;
     #[cfg(feature = "lp")]
     "memory" => Memory(outofcore::MemoryParams) -> outofcore::MemoryOutput = outofcore::memory;
+    "multi_installment" => MultiInstallment(outofcore::MultiParams) -> outofcore::MultiOutput = outofcore::multi_installment;
     "torus" => Torus(torus::Params) -> torus::Output = torus::solve;
     "nonlinear" => Nonlinear(nonlinear::Params) -> nonlinear::Output = nonlinear::solve;
     "nonlinear_bounds" => NonlinearBounds(nonlinear::BoundsParams) -> nonlinear::BoundsOutput = nonlinear::bounds;

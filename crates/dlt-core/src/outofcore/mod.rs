@@ -6,10 +6,12 @@
 mod chunk;
 #[cfg(feature = "lp")]
 mod memory;
+mod multi;
 
 pub use chunk::{chunk_size, ChunkOutput, ChunkParams};
 #[cfg(feature = "lp")]
 pub use memory::{memory, MemoryOutput, MemoryParams};
+pub use multi::{multi_installment, MultiOutput, MultiParams};
 
 use crate::error::Result;
 use crate::validate;
