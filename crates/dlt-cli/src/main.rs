@@ -22,6 +22,7 @@ fn help() -> String {
     let mut s = String::from(
         "dlt — the divisible-load calculator\n\n\
          USAGE:\n  dlt solve FILE    solve the request in FILE (JSON)\n  dlt solve -       read the request from standard input\n  \
+         dlt export FILE [--mps]   write the LP of a star or memory request as CPLEX-LP (or MPS) text\n  \
          dlt --version\n\n\
          A request is {\"model\": NAME, ...parameters}; the response is JSON on standard output.\n\
          Bad input prints {\"error\": {\"code\", \"field\", \"message\"}} and exits with status 2.\n\nEXAMPLES:\n",
@@ -48,26 +49,40 @@ fn solve(text: &str) -> Result<String, dlt_core::Error> {
     serde_json::to_string_pretty(&response).map_err(dlt_core::Error::internal)
 }
 
+fn export(text: &str, format: dlt_core::LpFormat) -> Result<String, dlt_core::Error> {
+    let request = dlt_core::parse(&mut serde_json::Deserializer::from_str(text))?;
+    dlt_core::export(&request, format)
+}
+
+/// Reads the request at `path`, answers with `run`: exit 1 if it cannot be
+/// read, 2 with the error object on bad input.
+fn answer(path: &str, run: impl Fn(&str) -> Result<String, dlt_core::Error>) -> ExitCode {
+    let text = match read(path) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("dlt: cannot read {path}: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    match run(&text) {
+        Ok(out) => {
+            println!("{}", out.trim_end());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            println!("{}", serde_json::json!({ "error": e }));
+            eprintln!("dlt: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-        ["solve", path] => match read(path) {
-            Err(e) => {
-                eprintln!("dlt: cannot read {path}: {e}");
-                ExitCode::from(1)
-            }
-            Ok(text) => match solve(&text) {
-                Ok(json) => {
-                    println!("{json}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    println!("{}", serde_json::json!({ "error": e }));
-                    eprintln!("dlt: {e}");
-                    ExitCode::from(2)
-                }
-            },
-        },
+        ["solve", path] => answer(path, solve),
+        ["export", path] => answer(path, |t| export(t, dlt_core::LpFormat::Lp)),
+        ["export", path, "--mps"] | ["export", "--mps", path] => answer(path, |t| export(t, dlt_core::LpFormat::Mps)),
         ["--version"] | ["-V"] => {
             println!("dlt {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS

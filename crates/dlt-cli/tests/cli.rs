@@ -67,3 +67,21 @@ fn bad_input_exits_2_naming_the_field() {
         assert!(!error["error"]["message"].as_str().unwrap().is_empty());
     }
 }
+
+#[test]
+fn export_writes_the_lp_of_lp_models_only() {
+    let star = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/star.json")).unwrap();
+    let lp = dlt(&["export", "-"], &star);
+    assert!(lp.status.success());
+    let lp = String::from_utf8(lp.stdout).unwrap();
+    assert!(lp.starts_with("\\ LoadDirect (000)") && lp.contains("Subject To\n") && lp.trim_end().ends_with("End"), "{lp}");
+    // m = 10 processors and n = 3 stages: 30 chunks, 30 start times, 30 running sums and Cmax.
+    assert!(lp.matches("alpha_").count() > 30);
+    let mps = String::from_utf8(dlt(&["export", "-", "--mps"], &star).stdout).unwrap();
+    assert!(mps.contains("\nROWS\n") && mps.contains("\nCOLUMNS\n") && mps.trim_end().ends_with("ENDATA"), "{mps}");
+    let torus = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/torus.json")).unwrap();
+    let out = dlt(&["export", "-"], &torus);
+    assert_eq!(out.status.code(), Some(2));
+    let error: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(error["error"]["field"], "model");
+}

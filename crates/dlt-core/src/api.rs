@@ -65,6 +65,32 @@ models! {
     "chunk_size" => ChunkSize(outofcore::ChunkParams) -> outofcore::ChunkOutput = outofcore::chunk_size;
 }
 
+/// The text formats an LP is written in for other solvers.
+#[cfg(feature = "lp")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LpFormat {
+    /// CPLEX LP.
+    Lp,
+    /// Free-format MPS.
+    Mps,
+}
+
+/// The LP a request solves (the raw LP as printed in its paper, in the
+/// scaled units the calculator solves it in), as text for another solver.
+#[cfg(feature = "lp")]
+pub fn export(request: &Request, format: LpFormat) -> Result<String> {
+    let (name, (model, units)) = match request {
+        Request::Star(p) => ("LoadDirect (000)", buffers::star_lp(p)?),
+        Request::Memory(p) => ("memory hierarchy LP (1)-(4) (002)", outofcore::memory_lp(p)?),
+        _ => return Err(Error::new(Code::OutOfRange, "model", "only the LP models (star, memory) have an LP to export")),
+    };
+    let title = format!("{name}: {units}");
+    Ok(match format {
+        LpFormat::Lp => crate::lp::to_lp(&model, &title),
+        LpFormat::Mps => crate::lp::to_mps(&model, &title),
+    })
+}
+
 /// Reads a request from any serde data format (JSON text on the command
 /// line, a JavaScript object in the browser) with errors that name the field.
 #[cfg(feature = "std")]

@@ -24,6 +24,8 @@ pub mod torus;
 pub use api::{solve, Request, Response};
 #[cfg(feature = "std")]
 pub use api::parse;
+#[cfg(feature = "lp")]
+pub use api::{export, LpFormat};
 pub use error::{Code, Error, Result};
 pub use schedule::Schedule;
 

@@ -15,6 +15,17 @@ pub fn solve(request: JsValue) -> Result<JsValue, JsValue> {
     to_js(&response).map_err(|e| to_js_error(dlt_core::Error::internal(e)))
 }
 
+/// The LP of a request as CPLEX-LP text (`format` "lp") or MPS ("mps").
+#[wasm_bindgen]
+pub fn export_lp(request: JsValue, format: &str) -> Result<String, JsValue> {
+    let format = match format {
+        "mps" => dlt_core::LpFormat::Mps,
+        _ => dlt_core::LpFormat::Lp,
+    };
+    let request = dlt_core::parse(serde_wasm_bindgen::Deserializer::from(request)).map_err(to_js_error)?;
+    dlt_core::export(&request, format).map_err(to_js_error)
+}
+
 /// The calculator's version, shown on the page and in bug reports.
 #[wasm_bindgen]
 pub fn version() -> String {

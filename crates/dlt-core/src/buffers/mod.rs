@@ -10,7 +10,7 @@ mod star;
 pub use dstar::{d_star, DstarOutput, DstarParams, Topology};
 pub use lb::{lb_layer, LbLayer, LbOutput, LbParams};
 #[cfg(feature = "lp")]
-pub use star::{star, LpSize, StarOutput, StarParams};
+pub use star::{star, star_lp, LpSize, StarOutput, StarParams};
 
 use crate::validate;
 

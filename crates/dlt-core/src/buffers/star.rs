@@ -98,7 +98,7 @@ fn load_direct(p: &Star, m: usize, n: usize, (x0, tau): (f64, f64)) -> (Model, V
             if k + 1 < n {
                 sum.push((r[k + 1][i], -1.0));
             }
-            lp.row(format!("R_{}_{}", i + 1, k + 1), sum, Sense::Eq, 0.0);
+            lp.row(format!("run_{}_{}", i + 1, k + 1), sum, Sense::Eq, 0.0);
         }
     }
     // (5), with the sum over processors i = 1..m (the text says h).
@@ -121,9 +121,21 @@ fn validate(p: &StarParams) -> Result<(Star, usize, usize, Prune)> {
     Ok((star, n, n_min, Prune::from(p.prune)))
 }
 
+fn unit(p: &Star) -> (f64, f64) {
+    super::units(p.v, p.d, p.s + p.v * p.a / p.m as f64)
+}
+
+/// LoadDirect as printed, all m processors and n stages, for export, with
+/// its units.
+pub fn star_lp(params: &StarParams) -> Result<(Model, String)> {
+    let (p, n, _, _) = validate(params)?;
+    let (x0, tau) = unit(&p);
+    Ok((load_direct(&p, p.m, n, (x0, tau)).0, format!("loads in units of {x0:e}, times in units of {tau:e}")))
+}
+
 pub fn star(params: &StarParams) -> Result<StarOutput> {
     let (p, n, n_min, prune) = validate(params)?;
-    let unit = super::units(p.v, p.d, p.s + p.v * p.a / p.m as f64);
+    let unit = unit(&p);
     let mut size = LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: 0, solves: 0 };
     // Processors kept (their index among P1..Pm) and stages kept.
     let mut kept: Vec<usize> = (0..p.m).collect();

@@ -73,7 +73,7 @@ pub fn to_lp(model: &Model, title: &str) -> String {
 
 /// Free-format MPS text of the model.
 pub fn to_mps(model: &Model, title: &str) -> String {
-    let mut out = format!("NAME {}\nROWS\n N obj\n", name(title));
+    let mut out = format!("* {title}\nNAME dlt\nROWS\n N obj\n");
     let rows: Vec<String> = model.rows.iter().map(|r| name(&r.name)).collect();
     for (row, n) in model.rows.iter().zip(&rows) {
         let kind = match row.sense {

@@ -62,7 +62,7 @@ fn hierarchy_lp(v: f64, list: &[Processor], kept: &[usize], tau: f64) -> (Model,
         if let Some(prev) = previous {
             terms.push((prev, -1.0));
         }
-        lp.row(format!("T_{n}"), terms, Sense::Eq, p.s / tau);
+        lp.row(format!("sent_{n}"), terms, Sense::Eq, p.s / tau);
         previous = Some(sent);
         // (1): everything sent so far, then computing.
         lp.row(format!("c1_{n}"), vec![(sent, 1.0), (t, 1.0), (cmax, -1.0)], Sense::Le, 0.0);
@@ -96,12 +96,26 @@ fn validate(p: &MemoryParams) -> Result<Option<Vec<Vec<(f64, f64)>>>> {
     Ok(Some(real.clone()))
 }
 
+/// A time of the order of the makespan: the LP's unit of time.
+fn time_unit(v: f64, list: &[Processor]) -> f64 {
+    let m = list.len() as f64;
+    list.iter().map(|q| q.s + q.c * v / m + q.cost().time(v / m)).sum::<f64>() / m
+}
+
+/// LP (1)-(4) as printed, every processor, for export, with its units.
+pub fn memory_lp(params: &MemoryParams) -> Result<(Model, String)> {
+    validate(params)?;
+    let all: Vec<usize> = (0..params.processors.len()).collect();
+    let tau = time_unit(params.v, &params.processors);
+    let units = format!("loads in units of V = {:e}, times in units of {tau:e}", params.v);
+    Ok((hierarchy_lp(params.v, &params.processors, &all, tau).0, units))
+}
+
 pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
     let real = validate(params)?;
     let (v, list) = (params.v, &params.processors);
-    let m = list.len() as f64;
     let cost = |q: &Processor, x: f64| q.cost().time(x);
-    let tau = list.iter().map(|q| q.s + q.c * v / m + cost(q, v / m)).sum::<f64>() / m;
+    let tau = time_unit(v, list);
     let mut kept: Vec<usize> = (0..list.len()).collect();
     let mut size = LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: 0, solves: 0 };
     let (loads, cmax) = loop {

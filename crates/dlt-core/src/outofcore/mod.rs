@@ -10,7 +10,7 @@ mod multi;
 
 pub use chunk::{chunk_size, ChunkOutput, ChunkParams};
 #[cfg(feature = "lp")]
-pub use memory::{memory, MemoryOutput, MemoryParams};
+pub use memory::{memory, memory_lp, MemoryOutput, MemoryParams};
 pub use multi::{multi_installment, MultiOutput, MultiParams};
 
 use crate::error::Result;
