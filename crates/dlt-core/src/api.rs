@@ -55,6 +55,8 @@ models! {
     #[cfg(feature = "lp")]
     "star" => Star(buffers::StarParams) -> buffers::StarOutput = buffers::star;
     #[cfg(feature = "lp")]
+    "binomial" => Binomial(buffers::BinomialParams) -> buffers::BinomialOutput = buffers::binomial;
+    #[cfg(feature = "lp")]
     "memory" => Memory(outofcore::MemoryParams) -> outofcore::MemoryOutput = outofcore::memory;
     "multi_installment" => MultiInstallment(outofcore::MultiParams) -> outofcore::MultiOutput = outofcore::multi_installment;
     "torus" => Torus(torus::Params) -> torus::Output = torus::solve;
@@ -82,7 +84,8 @@ pub fn export(request: &Request, format: LpFormat) -> Result<String> {
     let (name, (model, units)) = match request {
         Request::Star(p) => ("LoadDirect (000)", buffers::star_lp(p)?),
         Request::Memory(p) => ("memory hierarchy LP (1)-(4) (002)", outofcore::memory_lp(p)?),
-        _ => return Err(Error::new(Code::OutOfRange, "model", "only the LP models (star, memory) have an LP to export")),
+        Request::Binomial(p) => ("BinomialTreeNLF/LLF (000)", buffers::binomial_lp(p)?),
+        _ => return Err(Error::new(Code::OutOfRange, "model", "only the LP models (star, binomial, memory) have an LP to export")),
     };
     let title = format!("{name}: {units}");
     Ok(match format {

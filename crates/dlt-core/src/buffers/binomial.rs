@@ -1,0 +1,173 @@
+//! 000 Sec. 3.3, LPs BinomialTreeNLF and BinomialTreeLLF: layer i of a
+//! binomial tree has p(p+1)^(i-1) processors; in every stage the originator
+//! scatters a chunk to each layer in turn (nearest or largest layer first),
+//! and a scatter to layer i takes i synchronous steps, S i + C (p+1)^(i-1)
+//! alpha in all.
+
+use super::stages::{lp_scale, stage_count, LpSize, Prune, Solved, Stages, Unit};
+use super::{MAX_H, MAX_P};
+use crate::error::Result;
+use crate::lp::Model;
+use crate::schedule::{Row, Schedule};
+use crate::validate;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use serde::{Deserialize, Serialize};
+
+/// Layer activation order within a stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Order {
+    /// Nearest layer first.
+    #[serde(rename = "NLF")]
+    Nlf,
+    /// Largest layer first.
+    #[serde(rename = "LLF")]
+    Llf,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BinomialParams {
+    pub p: f64,
+    pub h: f64,
+    #[serde(rename = "S")]
+    pub s: f64,
+    #[serde(rename = "C")]
+    pub c: f64,
+    #[serde(rename = "A")]
+    pub a: f64,
+    #[serde(rename = "V")]
+    pub v: f64,
+    #[serde(rename = "D", default, skip_serializing_if = "Option::is_none")]
+    pub d: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub n: Option<f64>,
+    pub order: Order,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prune: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BinomialOutput {
+    /// Load each processor of layer i = 1..h receives over all stages.
+    pub loads: Vec<f64>,
+    /// `chunks[k][i-1]`: alpha_ik, per processor of layer i in stage k.
+    pub chunks: Vec<Vec<f64>>,
+    /// Processors in each layer, p (p+1)^(i-1).
+    pub layer_sizes: Vec<f64>,
+    pub n: usize,
+    pub n_min: usize,
+    pub lp: LpSize,
+    pub warnings: Vec<String>,
+    #[serde(flatten)]
+    pub schedule: Schedule,
+}
+
+/// Processors of layer i >= 1.
+fn layer_size(p: f64, i: usize) -> f64 {
+    p * libm::pow(p + 1.0, i as f64 - 1.0)
+}
+
+struct Tree {
+    p: f64,
+    s: f64,
+    c: f64,
+    d: Option<f64>,
+}
+
+fn validate(q: &BinomialParams) -> Result<(Stages, Tree, usize, usize)> {
+    let p = validate::integer("p", q.p, 1, MAX_P)? as f64;
+    let h = validate::integer("h", q.h, 1, MAX_H)?;
+    let (s, c, a, v) = (validate::nonneg("S", q.s)?, validate::nonneg("C", q.c)?, validate::positive("A", q.a)?, validate::positive("V", q.v)?);
+    let d = q.d.map(|d| validate::positive("D", d)).transpose()?;
+    // (31)-(32): the message to layer 1 carries p(p+1)^(i-2) alpha_ik <= D.
+    let cap = |i: usize| match d {
+        None => f64::INFINITY,
+        Some(d) if i == 1 => d,
+        Some(d) => d / (p * libm::pow(p + 1.0, i as f64 - 2.0)),
+    };
+    let units: Vec<Unit> = (1..=h).map(|i| Unit { s: s * i as f64, c: c * libm::pow(p + 1.0, i as f64 - 1.0), count: layer_size(p, i), cap: cap(i) }).collect();
+    let n_min = d.map_or(1.0, |d| libm::ceil(v / (d * (h as f64 * (p + 1.0) - 1.0))));
+    let (n, n_min) = stage_count(q.n, n_min, h)?;
+    let computing: f64 = units.iter().map(|u| u.count).sum();
+    let name = match q.order {
+        Order::Nlf => "BinomialTreeNLF",
+        Order::Llf => "BinomialTreeLLF",
+    };
+    let stages = Stages { name, units, a, v, backward: q.order == Order::Llf, scale: lp_scale(v, d, s + v * a / computing) };
+    Ok((stages, Tree { p, s, c, d }, n, n_min))
+}
+
+/// The LP as printed (all layers, n stages), for export, with its units.
+pub fn binomial_lp(params: &BinomialParams) -> Result<(Model, String)> {
+    let (lp, _, n, _) = validate(params)?;
+    let all: Vec<usize> = (0..lp.units.len()).collect();
+    let (x0, tau) = lp.scale;
+    Ok((lp.model(&all, n).0, format!("loads in units of {x0:e}, times in units of {tau:e}")))
+}
+
+pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
+    let (lp, tree, n, n_min) = validate(params)?;
+    let solved = lp.solve(n, Prune::from(params.prune))?;
+    let h = lp.units.len();
+    let mut loads = vec![0.0; h];
+    let mut chunks = vec![vec![0.0; h]; solved.chunks.len()];
+    for (k, stage) in solved.chunks.iter().enumerate() {
+        for (j, &x) in stage.iter().enumerate() {
+            loads[solved.kept[j]] += x;
+            chunks[k][solved.kept[j]] = x;
+        }
+    }
+    let schedule = scatter_schedule(&lp, &tree, &solved)?;
+    Ok(BinomialOutput {
+        loads,
+        chunks,
+        layer_sizes: lp.units.iter().map(|u| u.count).collect(),
+        n: solved.chunks.len(),
+        n_min,
+        warnings: lp.dropped(&solved, n, "layers"),
+        lp: solved.lp,
+        schedule,
+    })
+}
+
+/// Every step of every scatter, as 000 Sec. 3.3 describes it: in step j of
+/// a scatter to layer i, each processor of layers 0..j-1 sends over its p
+/// ports to its children in layer j what their layer-i descendants need,
+/// p (p+1)^(i-j-1) alpha (alpha in the last step). Layers that compute
+/// nothing still relay.
+fn scatter_schedule(lp: &Stages, tree: &Tree, solved: &Solved) -> Result<Schedule> {
+    let p = tree.p;
+    let deepest = solved.kept.iter().max().map_or(0, |&u| u + 1);
+    let mut origin = Row::originator(lp.v);
+    origin.send_ports = p;
+    let mut rows = vec![origin];
+    for i in 1..=deepest {
+        let mut row = Row::linear(format!("layer {i}"), layer_size(p, i), tree.s, tree.c, lp.a);
+        row.send_ports = p;
+        row.buffer = tree.d;
+        rows.push(row);
+    }
+    let mut schedule = Schedule::new(rows, lp.v);
+    let (mut wire, mut busy) = (0.0, vec![0.0; deepest + 1]);
+    for (k, j) in lp.order(solved) {
+        let (i, alpha) = (solved.kept[j] + 1, solved.chunks[k][j]);
+        for step in 1..=i {
+            let x = if step < i { p * libm::pow(p + 1.0, (i - step - 1) as f64) * alpha } else { alpha };
+            let end = wire + tree.s + tree.c * x;
+            // Senders: the originator and layers 1..step-1, p messages each.
+            schedule.comm(0, step, (wire, end), x, p);
+            for l in 1..step {
+                schedule.comm(l, step, (wire, end), x, p * layer_size(p, l));
+            }
+            wire = end;
+        }
+        if alpha > 0.0 {
+            busy[i] = schedule.run(i, wire.max(busy[i]), alpha);
+        }
+    }
+    schedule.makespan = solved.makespan;
+    crate::checked(schedule)
+}

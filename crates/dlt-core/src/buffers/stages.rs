@@ -1,0 +1,201 @@
+//! The LP shared by the star (LoadDirect) and the binomial trees
+//! (BinomialTreeNLF/LLF) of 000: in every stage the originator's messages
+//! go out one after another, to each unit (a processor of the star, a layer
+//! of the binomial tree) in a fixed order; a message to unit u with chunk x
+//! lasts s_u + c_u x, and unit u computes every chunk it has from then on.
+//!
+//! The paper's rows (3)/(30) sum every later chunk, O(m n^2) nonzeros; here
+//! a running sum R_uk = alpha_uk + R_u(k+1) keeps the LP sparse (O(m n)).
+
+use crate::error::{Error, Result};
+use crate::lp::{self, Limits, Model, Sense, Var};
+use crate::validate;
+use serde::Serialize;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+/// The size of an LP model and the work of solving it.
+pub struct LpSize {
+    pub variables: usize,
+    pub rows: usize,
+    pub nonzeros: usize,
+    pub iterations: u64,
+    /// LPs solved (more than one when pruning re-solves).
+    pub solves: usize,
+}
+
+/// Most stages of an LP model, and most messages (processors x stages).
+pub const MAX_STAGES: usize = 100_000;
+pub const MAX_MESSAGES: usize = 200_000;
+
+/// A chunk at most this many load units (of the LP's unit) counts as empty.
+pub(crate) const EMPTY: f64 = 1e-9;
+
+/// 000 Sec. 3: the LPs charge S even for empty messages; `Pruned` drops
+/// superfluous stages and processors successively and re-solves, as the
+/// paper did; `Raw` is the LP exactly as printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prune {
+    Pruned,
+    Raw,
+}
+
+impl From<Option<bool>> for Prune {
+    fn from(p: Option<bool>) -> Self {
+        if p.unwrap_or(true) { Prune::Pruned } else { Prune::Raw }
+    }
+}
+
+/// The number of stages: `n` if given, else n_min; n_min <= n and the LP
+/// stays within MAX_STAGES stages and MAX_MESSAGES messages of `per_stage`.
+pub(crate) fn stage_count(n: Option<f64>, n_min: f64, per_stage: usize) -> Result<(usize, usize)> {
+    let most = MAX_STAGES.min(MAX_MESSAGES / per_stage.max(1));
+    if !(n_min <= most as f64) {
+        return Err(Error::range("D", format!(
+            "D is too small for V: it needs n_min = {n_min} stages, more than the {most} an LP here can have")));
+    }
+    let n_min = n_min as usize;
+    let n = match n {
+        Some(n) => validate::integer("n", n, n_min, most)?,
+        None => n_min,
+    };
+    Ok((n, n_min))
+}
+
+/// LP units: load in min(V, D) so that buffer bounds are O(1), time in a
+/// natural time of the instance (`tau`), so that the engine's absolute
+/// tolerances act as relative ones.
+pub(crate) fn lp_scale(v: f64, d: Option<f64>, tau: f64) -> (f64, f64) {
+    (d.map_or(v, |d| d.min(v)), tau)
+}
+
+pub(crate) struct Unit {
+    /// Start-up and rate of a message to the unit.
+    pub s: f64,
+    pub c: f64,
+    /// Processors in the unit: each receives alpha.
+    pub count: f64,
+    /// Largest chunk a processor of the unit can be sent (the buffer).
+    pub cap: f64,
+}
+
+pub(crate) struct Stages {
+    pub name: &'static str,
+    pub units: Vec<Unit>,
+    /// Computing time per load unit.
+    pub a: f64,
+    pub v: f64,
+    /// Units are served last to first in each stage (LLF).
+    pub backward: bool,
+    /// LP units of load and time: the engine's absolute tolerances then act
+    /// as relative ones.
+    pub scale: (f64, f64),
+}
+
+pub(crate) struct Solved {
+    /// Units kept after pruning, by index into `units`.
+    pub kept: Vec<usize>,
+    /// chunks[k][j]: the chunk of kept unit j in stage k, in load units.
+    pub chunks: Vec<Vec<f64>>,
+    pub makespan: f64,
+    pub lp: LpSize,
+}
+
+impl Stages {
+    /// The LP over units `kept` and `n` stages; returns it with alpha[k][j]
+    /// and Cmax.
+    pub fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var) {
+        let (x0, tau) = self.scale;
+        let mut lp = Model::default();
+        let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
+        let grid = |lp: &mut Model, what: &str, cap: &dyn Fn(usize) -> f64| -> Vec<Vec<Var>> {
+            (0..n).map(|k| kept.iter().map(|&u| lp.var(format!("{what}_{}_{}", u + 1, k + 1), 0.0, cap(u), 0.0)).collect()).collect()
+        };
+        let alpha = grid(&mut lp, "alpha", &|u| self.units[u].cap / x0);
+        let t = grid(&mut lp, "t", &|_| f64::INFINITY);
+        let r = grid(&mut lp, "R", &|_| f64::INFINITY);
+        // The order messages leave the originator: (stage, unit position).
+        let mut order: Vec<(usize, usize)> = Vec::with_capacity(n * kept.len());
+        for k in 0..n {
+            let mut js: Vec<usize> = (0..kept.len()).collect();
+            if self.backward {
+                js.reverse();
+            }
+            order.extend(js.into_iter().map(|j| (k, j)));
+        }
+        for (pos, &(k, j)) in order.iter().enumerate() {
+            let u = &self.units[kept[j]];
+            let (s, c) = (u.s / tau, u.c * x0 / tau);
+            let label = format!("{}_{}", kept[j] + 1, k + 1);
+            // (1)-(2), (28)-(29), (34)-(35): the next message waits for this one.
+            if let Some(&(k2, j2)) = order.get(pos + 1) {
+                lp.row(format!("next_{label}"), vec![(t[k2][j2], 1.0), (t[k][j], -1.0), (alpha[k][j], -c)], Sense::Ge, s);
+            }
+            // (3), (30): computing all chunks from this one on ends by Cmax.
+            lp.row(format!("end_{label}"), vec![(t[k][j], 1.0), (alpha[k][j], c), (r[k][j], self.a * x0 / tau), (cmax, -1.0)], Sense::Le, -s);
+            let mut sum = vec![(r[k][j], 1.0), (alpha[k][j], -1.0)];
+            if k + 1 < n {
+                sum.push((r[k + 1][j], -1.0));
+            }
+            lp.row(format!("run_{label}"), sum, Sense::Eq, 0.0);
+        }
+        // (5), (33): all of V, counting every processor of a unit.
+        let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, self.units[kept[j]].count))).collect();
+        lp.row("load", all, Sense::Eq, self.v / x0);
+        (lp, alpha, cmax)
+    }
+
+    /// Solves with `n` stages; `Pruned` drops units and stages that get no
+    /// load and re-solves until every unit and stage has some (000 Sec. 3).
+    pub fn solve(&self, n: usize, prune: Prune) -> Result<Solved> {
+        let x0 = self.scale.0;
+        let mut kept: Vec<usize> = (0..self.units.len()).collect();
+        let mut stages = n;
+        let mut size = LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: 0, solves: 0 };
+        loop {
+            let (lp, alpha, cmax) = self.model(&kept, stages);
+            let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), self.name)?;
+            size = LpSize {
+                variables: lp.names.len(),
+                rows: lp.rows.len(),
+                nonzeros: lp.nonzeros(),
+                iterations: size.iterations + sol.iterations,
+                solves: size.solves + 1,
+            };
+            let chunks: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect();
+            let empty = |x: f64| x <= EMPTY * x0;
+            let full_units: Vec<usize> = (0..kept.len()).filter(|&j| !chunks.iter().all(|st| empty(st[j]))).collect();
+            let full_stages = chunks.iter().filter(|st| !st.iter().all(|&x| empty(x))).count();
+            if prune == Prune::Raw || (full_units.len() == kept.len() && full_stages == stages) {
+                return Ok(Solved { kept, chunks, makespan: sol.get(cmax) * self.scale.1, lp: size });
+            }
+            kept = full_units.iter().map(|&j| kept[j]).collect();
+            stages = full_stages;
+        }
+    }
+
+    /// Warnings about what pruning dropped; `what` names the units.
+    pub fn dropped(&self, solved: &Solved, n: usize, what: &str) -> Vec<String> {
+        let mut warnings = Vec::new();
+        let units = self.units.len();
+        if solved.kept.len() < units {
+            warnings.push(format!("{} of {units} {what} received no load and were dropped", units - solved.kept.len()));
+        }
+        if solved.chunks.len() < n {
+            warnings.push(format!("{} of {n} stages were empty and were dropped", n - solved.chunks.len()));
+        }
+        warnings
+    }
+
+    /// The messages in the order they leave the originator: (stage, kept
+    /// position) pairs.
+    pub fn order(&self, solved: &Solved) -> Vec<(usize, usize)> {
+        let units = solved.kept.len();
+        (0..solved.chunks.len())
+            .flat_map(|k| (0..units).map(move |j| (k, if self.backward { units - 1 - j } else { j })))
+            .collect()
+    }
+}
