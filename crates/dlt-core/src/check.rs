@@ -19,7 +19,8 @@ macro_rules! reject {
     ($($arg:tt)*) => { return Err(Violation(format!($($arg)*))) };
 }
 
-/// Accepts a schedule only if every interval lasts what its cost model says,
+/// Accepts a schedule only if every interval lasts what its cost model says
+/// (a message by the data it carries),
 /// no processor uses more ports than it has, no message exceeds the
 /// receiver's buffer, no load is computed or forwarded before it arrives,
 /// every processor passes on or computes exactly what it received, exactly V
@@ -53,10 +54,10 @@ fn check_fields(s: &Schedule) -> Result<(), Violation> {
         if i.proc >= s.rows.len() || !from_ok {
             reject!("interval {n} names a row that does not exist or sends to itself");
         }
-        if !(i.start.is_finite() && i.end.is_finite() && i.load.is_finite() && i.messages.is_finite()) {
+        if !(i.start.is_finite() && i.end.is_finite() && i.load.is_finite() && i.messages.is_finite() && i.data().is_finite()) {
             reject!("interval {n} has a non-finite field");
         }
-        if i.start < 0.0 || i.end < i.start || i.load < 0.0 || i.messages <= 0.0 {
+        if i.start < 0.0 || i.end < i.start || i.load < 0.0 || i.data() < 0.0 || i.messages <= 0.0 {
             reject!("interval {n} on {} has start {} end {} load {} messages {}", s.rows[i.proc].label, i.start, i.end, i.load, i.messages);
         }
     }
@@ -67,15 +68,15 @@ fn check_durations(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
     for (n, i) in s.intervals.iter().enumerate() {
         let row = &s.rows[i.proc];
         let want = match i.kind {
-            Kind::Comm => row.link.s + row.link.c * i.load,
+            Kind::Comm => row.link.s + row.link.c * i.data(),
             Kind::Compute => row.compute.time(i.load),
         };
         if (i.end - i.start - want).abs() > eps_t.max(REL_TOL * want.abs()) {
             reject!("{:?} interval {n} on {} lasts {} but its cost model gives {want}", i.kind, row.label, i.end - i.start);
         }
         if let (Kind::Comm, Some(d)) = (i.kind, row.buffer) {
-            if i.load > d * (1.0 + REL_TOL) {
-                reject!("message {n} to {} carries {} > buffer D = {d}", row.label, i.load);
+            if i.data() > d * (1.0 + REL_TOL) {
+                reject!("message {n} to {} carries {} > buffer D = {d}", row.label, i.data());
             }
         }
     }

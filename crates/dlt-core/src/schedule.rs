@@ -107,6 +107,19 @@ pub struct Interval {
     pub from: Option<usize>,
     /// Identical messages this communication interval stands for.
     pub messages: f64,
+    /// Data units a message carries when they differ from the load it hands
+    /// over (004: a child receives copies of rows it reads but does not
+    /// compute). Its length and buffer use go by the data, the load flow by
+    /// `load`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<f64>,
+}
+
+impl Interval {
+    /// What a message carries over the wire.
+    pub fn data(&self) -> f64 {
+        self.data.unwrap_or(self.load)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -126,14 +139,16 @@ impl Schedule {
     }
 
     /// A communication of `messages` messages of `load` units from row
-    /// `from` to row `to` over `[start, end]`, timed by the model.
-    pub fn comm(&mut self, from: usize, to: usize, (start, end): (f64, f64), load: f64, messages: f64) {
-        self.intervals.push(Interval { proc: to, kind: Kind::Comm, start, end, load, from: Some(from), messages });
+    /// `from` to row `to` over `[start, end]`, timed by the model. Returns
+    /// it, for a model to set what it carries besides the load.
+    pub fn comm(&mut self, from: usize, to: usize, (start, end): (f64, f64), load: f64, messages: f64) -> &mut Interval {
+        self.intervals.push(Interval { proc: to, kind: Kind::Comm, start, end, load, from: Some(from), messages, data: None });
+        self.intervals.last_mut().expect("just pushed")
     }
 
     /// Row `row` computes `load` units over `[start, end]`, timed by the model.
     pub fn compute(&mut self, row: usize, (start, end): (f64, f64), load: f64) {
-        self.intervals.push(Interval { proc: row, kind: Kind::Compute, start, end, load, from: None, messages: 1.0 });
+        self.intervals.push(Interval { proc: row, kind: Kind::Compute, start, end, load, from: None, messages: 1.0, data: None });
     }
 
     /// One message (or `messages` alike) from `from` to `to` starting at
