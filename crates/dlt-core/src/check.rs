@@ -297,6 +297,22 @@ mod tests {
     }
 
     #[test]
+    fn times_messages_by_the_data_they_carry() {
+        // P1 also receives 1 unit of copies it only reads: 3 units on the wire.
+        let mut s = chain();
+        s.intervals[0].data = Some(3.0);
+        rejects(&s, "cost model");
+        for i in s.intervals.iter_mut() {
+            i.start += if i.proc == 1 && i.kind == Kind::Comm { 0.0 } else { 1.0 };
+            i.end += 1.0;
+        }
+        s.makespan += 1.0;
+        assert_eq!(check(&s), Ok(()));
+        s.rows[1].buffer = Some(2.5);
+        rejects(&s, "buffer");
+    }
+
+    #[test]
     fn counts_messages_per_physical_processor() {
         // One row of 4 receivers fed by a 4-port originator in one interval.
         let mut rows = alloc::vec![Row::originator(4.0), Row::linear("layer 1", 4.0, 0.0, 1.0, 1.0)];
