@@ -199,3 +199,83 @@ impl Stages {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{binomial, star, BinomialParams, Order, StarParams};
+    use alloc::vec::Vec;
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> f64 {
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+
+    /// The equal split, n stages of V/(n m) per processor, simulated:
+    /// a feasible schedule the optimum cannot be worse than.
+    fn equal_split(m: usize, n: usize, s: f64, c: f64, a: f64, v: f64) -> f64 {
+        let x = v / (n * m) as f64;
+        let (mut wire, mut busy) = (0.0, alloc::vec![0.0f64; m]);
+        for _ in 0..n {
+            for b in busy.iter_mut() {
+                wire += s + c * x;
+                *b = wire.max(*b) + a * x;
+            }
+        }
+        busy.into_iter().fold(0.0, f64::max)
+    }
+
+    #[test]
+    fn star_optimum_between_the_lower_bound_and_the_equal_split() {
+        let mut r = Rng(11);
+        for _ in 0..60 {
+            let m = 1 + (r.next() * 6.0) as usize;
+            let (s, c, a, v) = (r.next() * 0.1, r.next(), 0.1 + r.next() * 3.0, 0.5 + r.next() * 10.0);
+            let n = 1 + (r.next() * 4.0) as usize;
+            let params = |prune| StarParams { m: m as f64, s, c, a, v, d: None, n: Some(n as f64), prune: Some(prune) };
+            let raw = star(&params(false)).unwrap();
+            let pruned = star(&params(true)).unwrap();
+            let (lb, eq) = (s + v * a / m as f64, equal_split(m, n, s, c, a, v));
+            assert!(raw.schedule.makespan <= eq * (1.0 + 1e-9), "raw {} > equal split {eq}", raw.schedule.makespan);
+            assert!(raw.schedule.makespan >= lb * (1.0 - 1e-9));
+            // Pruning only removes start-ups: never worse, and the same LP
+            // when nothing was empty.
+            assert!(pruned.schedule.makespan <= raw.schedule.makespan * (1.0 + 1e-9));
+            if pruned.lp.solves == 1 {
+                assert!((pruned.schedule.makespan - raw.schedule.makespan).abs() <= 1e-9 * raw.schedule.makespan);
+            }
+        }
+    }
+
+    #[test]
+    fn binomial_optimum_between_the_lower_bound_and_one_layer() {
+        let mut r = Rng(5);
+        for _ in 0..40 {
+            let (p, h) = (1.0 + libm::floor(r.next() * 3.0), 1 + (r.next() * 4.0) as usize);
+            let (s, c, a, v) = (r.next() * 0.1, r.next() * 0.1, 0.1 + r.next() * 3.0, 0.5 + r.next() * 10.0);
+            let m: f64 = libm::pow(p + 1.0, h as f64) - 1.0;
+            for order in [Order::Nlf, Order::Llf] {
+                let out = binomial(&BinomialParams { p, h: h as f64, s, c, a, v, d: None, n: Some(2.0), order, prune: Some(true) }).unwrap();
+                let mk = out.schedule.makespan;
+                assert!(mk >= (s + v * a / m) * (1.0 - 1e-9));
+                // Feasible: layer 1 alone, one stage (p processors, V/p each).
+                assert!(mk <= (s + c * v / p + a * v / p) * (1.0 + 1e-9), "{mk}");
+                let total: f64 = out.loads.iter().zip(&out.layer_sizes).map(|(x, n)| x * n).sum();
+                assert!((total - v).abs() < 1e-8 * v);
+            }
+        }
+    }
+
+    #[test]
+    fn buffers_bound_every_message() {
+        let out = star(&StarParams { m: 3.0, s: 0.0, c: 1.0, a: 1.0, v: 3.0, d: Some(1.0), n: None, prune: None }).unwrap();
+        assert_eq!(out.n_min, 1);
+        let sent: Vec<f64> = out.schedule.intervals.iter().filter(|i| i.from.is_some()).map(|i| i.load).collect();
+        assert!(sent.iter().all(|&x| x <= 1.0 + 1e-12));
+        let e = star(&StarParams { m: 3.0, s: 0.0, c: 1.0, a: 1.0, v: 3.0, d: Some(0.5), n: Some(1.0), prune: None }).unwrap_err();
+        assert_eq!(e.field, "n");
+        assert!(e.message.contains("from 2"), "{}", e.message);
+    }
+}
