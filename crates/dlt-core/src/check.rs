@@ -20,7 +20,8 @@ macro_rules! reject {
 }
 
 /// Accepts a schedule only if every interval lasts what its cost model says
-/// (a message by the data it carries),
+/// (a message by the data it carries), a relayed message leaves only after
+/// it has arrived and no relay holds more messages than it has buffers,
 /// no processor uses more ports than it has, no message exceeds the
 /// receiver's buffer, no load is computed or forwarded before it arrives,
 /// every processor passes on or computes exactly what it received, exactly V
@@ -32,6 +33,7 @@ pub fn check(s: &Schedule) -> Result<(), Violation> {
     check_fields(s)?;
     check_durations(s, eps_t)?;
     check_ports(s, eps_t)?;
+    check_relays(s, eps_t)?;
     check_flow(s, eps_t)?;
     check_totals(s, eps_t, eps_x)
 }
@@ -123,6 +125,46 @@ fn check_ports(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
             if let Err((t, level)) = peak_within(uses, cap, eps_t) {
                 reject!("{} uses {level} {what} ports at time {t}, has {cap}", row.label);
             }
+        }
+    }
+    Ok(())
+}
+
+/// A relayed message starts after its source has arrived at the sender and
+/// carries no more than it; a processor holds each message it receives from
+/// the start of the receipt to the end of its last forward (or of the
+/// receipt), and never more at once than its buffers.
+fn check_relays(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
+    let mut held_until: Vec<f64> = s.intervals.iter().map(|i| i.end).collect();
+    let mut forwarded = alloc::vec![0.0; s.intervals.len()];
+    for (n, i) in s.intervals.iter().enumerate() {
+        let Some(src) = i.source else { continue };
+        let from = i.from.unwrap_or(usize::MAX);
+        let ok = s.intervals.get(src).is_some_and(|q| q.kind == Kind::Comm && q.proc == from);
+        if !ok {
+            reject!("interval {n} relays interval {src}, which is not a message into its sender");
+        }
+        let q = &s.intervals[src];
+        if i.start < q.end - eps_t {
+            reject!("{} relays a message at {} before it has arrived at {}", s.rows[from].label, i.start, q.end);
+        }
+        held_until[src] = held_until[src].max(i.end);
+        forwarded[src] += i.load * i.messages / s.rows[from].count;
+    }
+    for (n, q) in s.intervals.iter().enumerate() {
+        let have = q.load * q.messages / s.rows[q.proc].count;
+        if forwarded[n] > have * (1.0 + REL_TOL) + f64::MIN_POSITIVE {
+            reject!("{} forwards {} of a message that brought {have}", s.rows[q.proc].label, forwarded[n]);
+        }
+    }
+    for (r, row) in s.rows.iter().enumerate() {
+        let Some(cap) = row.buffers else { continue };
+        let held: Vec<(f64, f64, f64)> = s.intervals.iter().enumerate()
+            .filter(|(_, i)| i.kind == Kind::Comm && i.proc == r)
+            .map(|(n, i)| (i.start, held_until[n], i.messages / row.count))
+            .collect();
+        if let Err((t, level)) = peak_within(held, cap, eps_t) {
+            reject!("{} holds {level} messages at time {t}, has {cap} buffers", row.label);
         }
     }
     Ok(())
@@ -310,6 +352,32 @@ mod tests {
         assert_eq!(check(&s), Ok(()));
         s.rows[1].buffer = Some(2.5);
         rejects(&s, "buffer");
+    }
+
+    /// P1 relays a first message to P2 while it receives a second, its own.
+    fn relay(buffers: f64) -> Schedule {
+        let mut rows = alloc::vec![Row::originator(2.0), Row::linear("P1", 1.0, 0.0, 1.0, 1.0), Row::linear("P2", 1.0, 0.0, 1.0, 1.0)];
+        rows[1].buffers = Some(buffers);
+        let mut s = Schedule::new(rows, 2.0);
+        s.comm(0, 1, (0.0, 1.0), 1.0, 1.0);
+        s.comm(1, 2, (1.0, 2.0), 1.0, 1.0).source = Some(0);
+        s.comm(0, 1, (1.0, 2.0), 1.0, 1.0);
+        s.compute(1, (2.0, 3.0), 1.0);
+        s.compute(2, (2.0, 3.0), 1.0);
+        s.makespan = 3.0;
+        s
+    }
+
+    #[test]
+    fn holds_relayed_messages_until_forwarded() {
+        assert_eq!(check(&relay(2.0)), Ok(()));
+        rejects(&relay(1.0), "holds 2 messages");
+        let mut s = relay(2.0);
+        s.intervals[1].source = Some(2);
+        rejects(&s, "before it has arrived");
+        let mut s = relay(2.0);
+        s.intervals[1].source = Some(1);
+        rejects(&s, "not a message into its sender");
     }
 
     #[test]

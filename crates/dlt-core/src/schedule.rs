@@ -62,6 +62,11 @@ pub struct Row {
     pub compute: Cost,
     /// Largest message this row's processors accept (000's buffer D).
     pub buffer: Option<f64>,
+    /// Messages a processor of this row can hold at once (000's 1- and
+    /// 2-buffer relays); a message is held from the start of its receipt
+    /// until it has been received, or forwarded when it is relayed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buffers: Option<f64>,
 }
 
 impl Row {
@@ -77,6 +82,7 @@ impl Row {
             link: Link { s, c },
             compute: Cost::linear(a),
             buffer: None,
+            buffers: None,
         }
     }
 
@@ -113,6 +119,10 @@ pub struct Interval {
     /// `load`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<f64>,
+    /// For a relayed message: the interval that brought its data to the
+    /// sender.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<usize>,
 }
 
 impl Interval {
@@ -142,13 +152,13 @@ impl Schedule {
     /// `from` to row `to` over `[start, end]`, timed by the model. Returns
     /// it, for a model to set what it carries besides the load.
     pub fn comm(&mut self, from: usize, to: usize, (start, end): (f64, f64), load: f64, messages: f64) -> &mut Interval {
-        self.intervals.push(Interval { proc: to, kind: Kind::Comm, start, end, load, from: Some(from), messages, data: None });
+        self.intervals.push(Interval { proc: to, kind: Kind::Comm, start, end, load, from: Some(from), messages, data: None, source: None });
         self.intervals.last_mut().expect("just pushed")
     }
 
     /// Row `row` computes `load` units over `[start, end]`, timed by the model.
     pub fn compute(&mut self, row: usize, (start, end): (f64, f64), load: f64) {
-        self.intervals.push(Interval { proc: row, kind: Kind::Compute, start, end, load, from: None, messages: 1.0, data: None });
+        self.intervals.push(Interval { proc: row, kind: Kind::Compute, start, end, load, from: None, messages: 1.0, data: None, source: None });
     }
 
     /// One message (or `messages` alike) from `from` to `to` starting at

@@ -66,6 +66,7 @@ impl Net {
             link: Link { s: 0.0, c: 0.0 },
             compute: cost(self.a0),
             buffer: None,
+            buffers: None,
         });
         for i in 0..self.m() {
             rows.push(Row {
@@ -77,6 +78,7 @@ impl Net {
                 link: Link { s: self.theta_cm, c: self.g[i] },
                 compute: cost(self.a[i]),
                 buffer: None,
+                buffers: None,
             });
         }
         rows
