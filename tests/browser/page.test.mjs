@@ -1,0 +1,272 @@
+// Browser test of the static page (www/): serves it on 127.0.0.1, drives
+// Debian's Chromium through playwright-core, computes through the UI and
+// checks the numbers the page shows against the papers' formulas, computed
+// here independently of the core.
+//
+//   node --test tests/browser/        (from the repository root; needs
+//   `npm install` in tests/browser and www/pkg built by scripts/build.sh)
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve, launch, watchErrors, WWW } from './harness.mjs';
+
+// ---- references from the papers -----------------------------------------
+
+/**
+ * 001, system (1), in absolute units: every layer finishes at Cmax, so for
+ * consecutive layers a_{j} A = S + C v_{j+1} + A a_{j+1}, where
+ * v_{j+1} = a_{j+1} + sum_{m > j+1} 4 * 5^(m-j-2) a_m is what a processor of
+ * layer j+1 receives; and a_0 + sum_i 4 * 5^(i-1) a_i = V. Everything is
+ * linear in a_N: evaluate with a_N = 0 and a_N = 1, solve for the total V.
+ */
+function torusLoads(N, S, C, A, V) {
+  const fromLast = (aN) => {
+    const a = new Array(N + 1).fill(0);
+    a[N] = aN;
+    for (let j = N - 1; j >= 0; j--) {
+      let v = a[j + 1];
+      for (let m = j + 2; m <= N; m++) v += 4 * 5 ** (m - j - 2) * a[m];
+      a[j] = (S + C * v + A * a[j + 1]) / A;
+    }
+    return a;
+  };
+  const total = (a) => a.reduce((s, x, i) => s + (i === 0 ? 1 : 4 * 5 ** (i - 1)) * x, 0);
+  const t0 = total(fromLast(0));
+  const t1 = total(fromLast(1));
+  return fromLast((V - t0) / (t1 - t0));
+}
+
+/** The largest N <= 2k with every a_i > 0 (Lemma 1), and its Cmax = a_0 A. */
+function torusReference({ k, S, C, A, V }) {
+  for (let N = 2 * k; N >= 0; N--) {
+    const a = torusLoads(N, S, C, A, V);
+    if (a.every((x) => x > 0 && Number.isFinite(x))) {
+      const makespan = a[0] * A;
+      return { N, a, makespan, speedup: (V * A) / makespan };
+    }
+  }
+  throw new Error('no feasible number of phases');
+}
+
+// 004, Example 2 and Fig. 5: what the paper prints.
+const EXAMPLE2 = { makespan: 3337, alpha: [0.3337, 0.139, 0.1112, 0.083] };
+
+function relErr(got, want) {
+  return Math.abs(got - want) / Math.abs(want);
+}
+
+// ---- the page --------------------------------------------------------------
+
+let server;
+let browser;
+let page;
+const errors = [];
+const offsite = [];
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(WWW, 'pkg', 'dlt_wasm_bg.wasm')), 'www/pkg is missing: run bash scripts/build.sh first');
+  server = await serve();
+  browser = await launch();
+  page = await browser.context.newPage();
+  watchErrors(page, errors);
+  // Nothing may come from the network: every request stays on our server.
+  browser.context.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) offsite.push(u);
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+function view(id) {
+  return page.locator(`#view-${id}`);
+}
+
+/** The number behind a displayed value (data-value keeps all digits). */
+async function valueOf(id, testid) {
+  const cell = view(id).locator(`[data-testid="${testid}"]`).first();
+  const raw = await cell.getAttribute('data-value');
+  const shown = (await cell.textContent()).trim();
+  assert.ok(raw !== null, `${testid} shows "${shown}", not a number`);
+  assert.notEqual(shown, '—', `${testid} shows no value`);
+  assert.doesNotMatch(shown, /NaN|undefined|Infinity/);
+  return Number(raw);
+}
+
+/** Fills a view's form, clicks Compute, waits until `request` is displayed. */
+async function computeThroughUi(id, fields, request) {
+  const v = view(id);
+  for (const [key, value] of Object.entries(fields)) {
+    const input = v.locator(`[data-testid="field-${key}"]`);
+    if ((await input.evaluate((e) => e.tagName)) === 'SELECT') await input.selectOption(String(value));
+    else await input.fill(Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  await v.locator('[data-testid="compute"]').click();
+  const outcome = await page.waitForFunction(({ id, request }) => {
+    const r = document.querySelector(`#view-${id} [data-testid="results"]`);
+    if (r?.dataset.state === 'error') return `error: ${r.querySelector('[data-testid="result-msg"]')?.textContent}`;
+    if (!r || r.dataset.state !== 'done' || !r.dataset.request) return false;
+    const got = JSON.parse(r.dataset.request);
+    const keys = Object.keys(request);
+    return Object.keys(got).length === keys.length && keys.every((k) => JSON.stringify(got[k]) === JSON.stringify(request[k])) && 'done';
+  }, { id, request }, { timeout: 30000 });
+  const state = await outcome.jsonValue();
+  assert.equal(state, 'done', `${id}: the page answered ${JSON.stringify(request)} with ${state}`);
+}
+
+test('the page opens and shows the first result', async () => {
+  const started = Date.now();
+  await page.goto(`${server.url}#torus`);
+  const results = view('torus').locator('[data-testid="results"]');
+  await page.waitForFunction(() => ['done', 'error'].includes(document.querySelector('#view-torus [data-testid="results"]')?.dataset.state), null, { timeout: 30000 });
+  const ms = Date.now() - started;
+  console.log(`time-to-first-result-ms: ${ms}`);
+  const state = await results.getAttribute('data-state');
+  assert.equal(state, 'done', `first result: ${await view('torus').locator('[data-testid="result-msg"]').textContent()}`);
+  const appMs = await page.evaluate(() => document.documentElement.dataset.firstResultMs);
+  console.log(`time-to-first-result-ms (from app start, as the page measures it): ${appMs}`);
+  // The default is Fig. 7's parameters, k = 2, V = 1e6.
+  const ref = torusReference({ k: 2, S: 1e-4, C: 1e-7, A: 1e-6, V: 1e6 });
+  assert.ok(relErr(await valueOf('torus', 'makespan'), ref.makespan) < 1e-6);
+  assert.match(await page.getByTestId('version').textContent(), /\d+\.\d+/);
+});
+
+test('torus: a case computed through the form matches recurrence (1) of 001', async () => {
+  for (const p of [
+    { k: 3, S: 1e-5, C: 2e-8, A: 1e-6, V: 1e7 },
+    { k: 3, S: 1e-4, C: 1e-7, A: 1e-6, V: 3e4 }, // too small a load for 2k phases
+  ]) {
+    await computeThroughUi('torus', { ...p, phases: '' }, { model: 'torus', ...p });
+    const ref = torusReference(p);
+    const makespan = await valueOf('torus', 'makespan');
+    const speedup = await valueOf('torus', 'speedup');
+    assert.ok(relErr(makespan, ref.makespan) < 1e-6, `Cmax ${makespan} vs ${ref.makespan} for ${JSON.stringify(p)}`);
+    assert.ok(relErr(speedup, ref.speedup) < 1e-6, `speedup ${speedup} vs ${ref.speedup}`);
+    assert.equal((await view('torus').getByTestId('phases').textContent()).trim(), `${ref.N} of ${2 * p.k}`);
+    for (let i = 0; i <= ref.N; i++) {
+      assert.ok(relErr(await valueOf('torus', `layer-load-${i}`), ref.a[i]) < 1e-6, `a_${i}`);
+    }
+  }
+  // The activation map and the Gantt chart are drawn (canvas), the legend lists the phases.
+  await view('torus').locator('[data-chart="activation"] canvas').first().waitFor();
+  await view('torus').locator('[data-chart="gantt"] canvas').first().waitFor();
+  assert.match(await view('torus').getByTestId('activation-legend').textContent(), /originator/);
+});
+
+test('torus: the speedup sweep runs as a worker batch with progress', async () => {
+  const progress = view('torus').locator('[data-panel="sweep"] [data-testid="progress"]');
+  await progress.waitFor();
+  await page.waitForFunction(() => /points in \d+ ms/.test(document.querySelector('#view-torus [data-panel="sweep"] [data-testid="progress"]')?.textContent ?? ''), null, { timeout: 60000 });
+  await view('torus').locator('[data-chart="sweep"] canvas').first().waitFor();
+});
+
+test('torus: bad input is answered beside its field', async () => {
+  const v = view('torus');
+  await v.getByTestId('field-V').fill('abc');
+  assert.match(await v.getByTestId('error-V').textContent(), /not a number/);
+  // Passes the page's own check, refused by the core: its message, beside S.
+  await v.getByTestId('field-V').fill('1e6');
+  await v.getByTestId('field-S').fill('2e15');
+  await v.getByTestId('compute').click();
+  await page.waitForFunction(() => document.querySelector('#view-torus [data-testid="results"]').dataset.state === 'error');
+  assert.match(await v.getByTestId('error-S').textContent(), /S must be/);
+  await v.getByTestId('field-S').fill('1e-4');
+  await v.getByTestId('compute').click();
+  await page.waitForFunction(() => document.querySelector('#view-torus [data-testid="results"]').dataset.state === 'done');
+});
+
+test('non-linear: Example 2 of 004 through the form', async () => {
+  await page.getByTestId('tab-nonlinear').click();
+  await view('nonlinear').waitFor();
+  const fields = { algorithm: 'M', L: 100, gamma: 2, rho: 2, A0: 1, A: [1.2, 1.5, 2], G: [0.1, 0.2, 2], theta_cp: '', theta_cm: '' };
+  const request = { model: 'nonlinear', algorithm: 'M', L: 100, gamma: 2, A0: 1, A: [1.2, 1.5, 2], G: [0.1, 0.2, 2], rho: 2 };
+  await computeThroughUi('nonlinear', fields, request);
+  const makespan = await valueOf('nonlinear', 'makespan');
+  assert.ok(relErr(makespan, EXAMPLE2.makespan) < 2e-4, `makespan ${makespan}, the paper prints ${EXAMPLE2.makespan}`);
+  for (let i = 0; i < EXAMPLE2.alpha.length; i++) {
+    const a = await valueOf('nonlinear', `alpha-${i}`);
+    assert.ok(Math.abs(a - EXAMPLE2.alpha[i]) < 5e-4, `alpha_${i} = ${a}, the paper prints ${EXAMPLE2.alpha[i]}`);
+  }
+  await view('nonlinear').locator('[data-chart="gantt"] canvas').first().waitFor();
+});
+
+test('solver client: batches report progress and cancel; a crashed worker is replaced', async () => {
+  const out = await page.evaluate(async () => {
+    const { Solver } = await import('./solver.js');
+    const good = () => new Worker(new URL('./worker.js', location.href), { type: 'module' });
+    const req = { model: 'torus', k: 2, S: 1e-4, C: 1e-7, A: 1e-6, V: 1e6 };
+    const r = {};
+    // Batch with progress, then a cancelled batch.
+    const s = new Solver({ createWorker: good });
+    const seen = [];
+    const responses = await s.batch([req, { ...req, V: 1e7 }, { ...req, k: 0 }], { pick: ['speedup'], onProgress: (d, t) => seen.push(`${d}/${t}`) });
+    r.progress = seen.join(' ');
+    r.batchKeys = Object.keys(responses[0]).join(',');
+    r.itemError = responses[2].error?.field;
+    const ctl = new AbortController();
+    const many = Array.from({ length: 400 }, (_, i) => ({ ...req, V: 1e3 + i }));
+    const p = s.batch(many, { signal: ctl.signal, onProgress: (d) => { if (d === 2) ctl.abort(); } });
+    r.cancelled = await p.then(() => 'resolved', (e) => e.code);
+    r.afterCancel = (await s.solve(req)).phases;
+    s.terminate();
+    // A worker that dies on start: the call fails with 'crash', the next one
+    // gets a fresh worker.
+    let n = 0;
+    const bad = () => new Worker(URL.createObjectURL(new Blob(['throw new Error("boom")'], { type: 'text/javascript' })));
+    const c = new Solver({ createWorker: () => (n++ === 0 ? bad() : good()) });
+    const crashes = [];
+    c.onCrash((e) => crashes.push(e.code));
+    r.crash = await c.solve(req).then(() => 'resolved', (e) => e.code);
+    r.crashEvents = crashes.join(',');
+    r.restarted = (await c.solve(req)).phases;
+    r.restarts = c.restarts;
+    c.terminate();
+    // A wasm trap: the worker answers with fatal: true (see worker.js).
+    const trapping = () => new Worker(URL.createObjectURL(new Blob([
+      'onmessage = (e) => postMessage({ id: e.data.id, ok: false, fatal: true, error: { code: "crash", field: "", message: "the solver crashed: RuntimeError: unreachable" } });',
+    ], { type: 'text/javascript' })));
+    let m = 0;
+    const t = new Solver({ createWorker: () => (m++ === 0 ? trapping() : good()) });
+    r.trap = await t.solve(req).then(() => 'resolved', (e) => `${e.code}: ${e.message}`);
+    r.afterTrap = (await t.solve(req)).phases;
+    r.trapRestarts = t.restarts;
+    t.terminate();
+    // The wasm never ran on the main thread.
+    r.mainWasm = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).length;
+    return r;
+  });
+  assert.equal(out.progress, '1/3 2/3 3/3');
+  assert.equal(out.batchKeys, 'speedup');
+  assert.equal(out.itemError, 'k');
+  assert.equal(out.cancelled, 'cancelled');
+  assert.equal(out.afterCancel, 4);
+  assert.equal(out.crash, 'crash');
+  assert.equal(out.crashEvents, 'crash');
+  assert.equal(out.restarted, 4);
+  assert.equal(out.restarts, 1);
+  assert.match(out.trap, /^crash: .*unreachable/);
+  assert.equal(out.afterTrap, 4);
+  assert.equal(out.trapRestarts, 1);
+  assert.equal(out.mainWasm, 0);
+});
+
+test('narrow screens: no horizontal overflow of the page', async () => {
+  await page.setViewportSize({ width: 380, height: 800 });
+  for (const id of ['torus', 'nonlinear']) {
+    await page.goto(`${server.url}#${id}`);
+    await page.waitForFunction((id) => ['done', 'error'].includes(document.querySelector(`#view-${id} [data-testid="results"]`)?.dataset.state), id);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `${id}: the page is ${overflow}px wider than the screen`);
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+});
+
+test('no console errors, no page errors, nothing fetched from elsewhere', () => {
+  assert.deepEqual(errors, []);
+  assert.deepEqual(offsite, []);
+});

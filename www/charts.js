@@ -1,0 +1,301 @@
+// Shared chart helpers on the vendored Apache ECharts (www/vendor/echarts):
+// a resizing chart mount, the Gantt chart every schedule-producing model
+// shares, a categorical grid heatmap, and x-y sweep charts.
+
+import * as echarts from './vendor/echarts/echarts.esm.min.js';
+import { fmt, isNum } from './format.js';
+
+export { echarts };
+
+export const COLORS = {
+  comm: '#e8912d',
+  compute: '#2f6fdb',
+  idle: '#e6e8ec',
+  text: '#1f2733',
+  muted: '#5d6b7e',
+  grid: '#e3e7ee',
+  series: ['#2f6fdb', '#e8912d', '#1f9e74', '#c2408f', '#7a5cd6', '#8c6d1f', '#3aa0c8', '#d14b3f'],
+};
+
+// Viridis ramp: activation phases are ordered in time, so the colours are too.
+const VIRIDIS = ['#440154', '#482878', '#3e4989', '#31688e', '#26828e', '#1f9e89', '#35b779', '#6ece58', '#b5de2b', '#fde725'];
+
+/** The colour of category `i` of `n` ordered ones, sampled evenly along viridis. */
+export function rampColor(i, n) {
+  const t = n <= 1 ? 0 : Math.min(1, Math.max(0, i / (n - 1))) * (VIRIDIS.length - 1);
+  const j = Math.min(VIRIDIS.length - 2, Math.floor(t));
+  const f = t - j;
+  const a = hex(VIRIDIS[j]);
+  const b = hex(VIRIDIS[j + 1]);
+  return `rgb(${a.map((x, k) => Math.round(x + (b[k] - x) * f)).join(',')})`;
+}
+
+/** Black or white, whichever reads better on `color` (rgb() or #hex). */
+export function inkOn(color) {
+  const c = color.startsWith('#') ? hex(color) : color.match(/\d+/g).map(Number);
+  const lum = (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255;
+  return lum > 0.5 ? '#111' : '#fff';
+}
+
+function hex(h) {
+  return [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+}
+
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+const BASE = {
+  animation: false,
+  textStyle: { fontFamily: FONT, color: COLORS.text },
+  color: COLORS.series,
+};
+
+/**
+ * Starts an ECharts instance in `el` that follows the element's size.
+ * `onResize(chart)` runs after each resize (e.g. to keep a grid square).
+ */
+export function mountChart(el, { renderer = 'canvas', onResize } = {}) {
+  const chart = echarts.init(el, null, { renderer });
+  let frame = 0;
+  const ro = new ResizeObserver(() => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      if (chart.isDisposed()) return;
+      chart.resize();
+      onResize?.(chart);
+    });
+  });
+  ro.observe(el);
+  const dispose = chart.dispose.bind(chart);
+  chart.dispose = () => { ro.disconnect(); dispose(); };
+  return chart;
+}
+
+function axisLabel(formatter = (v) => fmt(v, 4)) {
+  return { color: COLORS.muted, formatter, hideOverlap: true };
+}
+
+const splitLine = { lineStyle: { color: COLORS.grid } };
+
+/** The label of a schedule row: "layer 2 ×20", "P1". */
+export function rowLabel(row, i) {
+  const label = row?.label ?? `row ${i}`;
+  return isNum(row?.count) && row.count !== 1 ? `${label} ×${fmt(row.count)}` : label;
+}
+
+/**
+ * A Gantt chart of the contract's `schedule` (API.md): one row per entry of
+ * `processors`, communications in the upper lane of a row (drawn on the
+ * receiver), computations in the lower lane.
+ */
+export function ganttOption(response, { timeName = 'time', extra = [] } = {}) {
+  const rows = Array.isArray(response.processors) ? response.processors : [];
+  const intervals = Array.isArray(response.schedule) ? response.schedule : [];
+  const labels = rows.map(rowLabel);
+  const nRows = Math.max(labels.length, 1 + Math.max(-1, ...intervals.map((s) => s.proc)));
+  while (labels.length < nRows) labels.push(`row ${labels.length}`);
+  const data = { comm: [], compute: [] };
+  for (const s of intervals) {
+    if (!isNum(s.start) || !isNum(s.end)) continue;
+    const kind = s.kind === 'comm' ? 'comm' : 'compute';
+    data[kind].push({ value: [s.proc, s.start, s.end, s.load, s.from ?? -1, s.messages ?? 1], itemStyle: { color: COLORS[kind] } });
+  }
+  const extraSeries = extra.map((x) => ({
+    name: x.name, lane: x.lane ?? 'comm', color: x.color,
+    data: x.intervals.filter((s) => isNum(s.start) && isNum(s.end)).map((s) => ({ value: [s.proc, s.start, s.end, s.load, -1, 1], note: s.note })),
+  }));
+  const renderItem = (lane) => (params, api) => {
+    const row = api.value(0);
+    const a = api.coord([api.value(1), row]);
+    const b = api.coord([api.value(2), row]);
+    const band = api.size([0, 1])[1];
+    const h = Math.max(2, band * 0.34);
+    const y = lane === 'comm' ? a[1] - h - 1 : a[1] + 1;
+    const shape = echarts.graphic.clipRectByRect(
+      { x: a[0], y, width: Math.max(1.5, b[0] - a[0]), height: h },
+      { x: params.coordSys.x, y: params.coordSys.y, width: params.coordSys.width, height: params.coordSys.height });
+    return shape && { type: 'rect', shape, style: api.style(), emphasis: { style: { stroke: '#111', lineWidth: 1 } } };
+  };
+  const tooltip = (p) => {
+    const [row, start, end, load, from, messages] = p.value;
+    if (p.seriesName !== 'communication' && p.seriesName !== 'computation') {
+      return [`<b>${escape(p.seriesName)}: ${escape(labels[row])}</b>`, `start ${fmt(start)}, end ${fmt(end)}`, `duration ${fmt(end - start)}`, `load ${fmt(load)}`, p.data?.note ? escape(p.data.note) : ''].filter(Boolean).join('<br>');
+    }
+    const lines = [`<b>${p.seriesName === 'communication' ? 'communication to' : 'computation on'} ${escape(labels[row])}</b>`];
+    if (p.seriesName === 'communication' && from >= 0) lines.push(`from ${escape(labels[from] ?? from)}${messages > 1 ? `, ${fmt(messages)} messages` : ''}`);
+    lines.push(`start ${fmt(start)}, end ${fmt(end)}`, `duration ${fmt(end - start)}`, `load ${fmt(load)}${p.seriesName === 'communication' ? ' per message' : ''}`);
+    return lines.join('<br>');
+  };
+  const makespan = isNum(response.makespan) ? response.makespan : undefined;
+  return {
+    ...BASE,
+    legend: { top: 0, left: 0, data: [...extraSeries.map((x) => x.name), 'communication', 'computation'], itemWidth: 14, itemHeight: 10 },
+    tooltip: { trigger: 'item', confine: true, formatter: tooltip },
+    grid: { left: 8, right: 24, top: 34, bottom: 62, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+    dataZoom: [
+      { type: 'slider', xAxisIndex: 0, filterMode: 'weakFilter', height: 18, bottom: 8, labelFormatter: (v) => fmt(v, 3) },
+      { type: 'inside', xAxisIndex: 0, filterMode: 'weakFilter' },
+    ],
+    xAxis: { type: 'value', name: timeName, nameLocation: 'middle', nameGap: 26, min: 0, max: makespan, axisLabel: axisLabel(), splitLine },
+    yAxis: { type: 'category', data: labels, inverse: true, axisTick: { show: false }, axisLabel: { color: COLORS.text }, splitLine: { show: true, lineStyle: { color: COLORS.grid } } },
+    series: [
+      ...extraSeries.map((x) => ({ name: x.name, type: 'custom', renderItem: renderItem(x.lane), encode: { x: [1, 2], y: 0 }, data: x.data, itemStyle: { color: x.color } })),
+      { name: 'communication', type: 'custom', renderItem: renderItem('comm'), encode: { x: [1, 2], y: 0 }, data: data.comm, itemStyle: { color: COLORS.comm } },
+      { name: 'computation', type: 'custom', renderItem: renderItem('compute'), encode: { x: [1, 2], y: 0 }, data: data.compute, itemStyle: { color: COLORS.compute },
+        markLine: makespan === undefined ? undefined : {
+          silent: true, symbol: 'none', label: { formatter: `Cmax ${fmt(makespan)}`, color: COLORS.muted, position: 'start', align: 'right', rotate: 0, distance: 4 },
+          lineStyle: { color: '#888', type: 'dashed' }, data: [{ xAxis: makespan }],
+        } },
+    ],
+  };
+}
+
+/** A height for a Gantt chart with `n` rows. */
+export function ganttHeight(n) {
+  return Math.max(180, Math.min(640, 110 + 34 * n));
+}
+
+/**
+ * A size x size grid coloured by category, for the torus activation map.
+ * `cells[y*size+x]` is the category (>= 0) or null/-1 for an idle cell;
+ * `pieces` are [{value, label, color}]; `tooltip(x, y, value)` returns HTML.
+ */
+export function gridHeatmapOption({ size, cells, pieces, tooltip, labels = false }) {
+  const n = size * size;
+  const cat = (v) => (isNum(v) && v >= 0 ? v : -1);
+  // A 625 x 625 map has 390 625 cells, too many canvas rectangles to draw
+  // at once: the most frequent category becomes the grid's background and
+  // only the other cells are drawn.
+  const huge = size > 125;
+  let background;
+  if (huge) {
+    const counts = new Map();
+    for (let i = 0; i < n; i++) counts.set(cat(cells[i]), (counts.get(cat(cells[i])) ?? 0) + 1);
+    background = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  }
+  const ink = new Map(pieces.map((p) => [p.value, inkOn(p.color)]));
+  const data = [];
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const v = cat(cells[y * size + x]);
+      if (huge && v === background) continue;
+      const value = [x, y, v];
+      data.push(labels ? { value, label: { color: ink.get(v) ?? '#111' } } : value);
+    }
+  }
+  const backgroundColor = huge ? pieces.find((p) => p.value === background)?.color : undefined;
+  const cats = Array.from({ length: size }, (_, i) => i);
+  const big = size > 25;
+  const axis = (inverse) => ({
+    type: 'category', data: cats, inverse,
+    axisTick: { show: size < 25 }, axisLine: { show: false },
+    axisLabel: { color: COLORS.muted, interval: size >= 25 ? size / 5 - 1 : 0, fontSize: 10 },
+    splitArea: { show: false },
+  });
+  return {
+    ...BASE,
+    tooltip: big && size > 125 ? undefined : { trigger: 'item', confine: true, formatter: (p) => tooltip?.(p.value[0], p.value[1], p.value[2]) ?? '' },
+    grid: { left: 34, top: 8, right: 8, bottom: 24, show: huge, backgroundColor, borderWidth: 0 },
+    xAxis: { ...axis(false), position: 'bottom' },
+    yAxis: axis(true),
+    visualMap: {
+      type: 'piecewise', dimension: 2, orient: 'horizontal', left: 'center', bottom: 0,
+      pieces: pieces.map((p) => ({ value: p.value, label: p.label, color: p.color })),
+      itemWidth: 14, itemHeight: 12, textStyle: { color: COLORS.text, fontSize: 12 }, show: false,
+    },
+    series: [{
+      type: 'heatmap', data,
+      progressive: huge ? 10000 : 0,
+      progressiveThreshold: 20000,
+      label: {
+        show: labels, fontSize: size <= 5 ? 14 : 10,
+        formatter: (p) => (p.value[2] >= 0 ? String(p.value[2]) : ''),
+      },
+      itemStyle: { borderColor: size <= 25 ? '#fff' : undefined, borderWidth: size <= 25 ? 1 : 0 },
+      emphasis: big ? { disabled: true } : { itemStyle: { borderColor: '#111', borderWidth: 1 } },
+      silent: size > 125,
+    }],
+  };
+}
+
+/**
+ * Keeps a heatmap's cells square by fitting the grid into the chart's box,
+ * and shows cell labels only where a cell is at least `labelCell` px wide.
+ */
+export function squareGrid(chart, { size, labels = false, labelCell = 15, padLeft = 34, padBottom = 24, pad = 8 } = {}) {
+  const w = chart.getWidth() - padLeft - pad;
+  const h = chart.getHeight() - padBottom - pad;
+  const s = Math.max(40, Math.min(w, h));
+  const option = { grid: { left: padLeft + Math.max(0, (w - s) / 2), top: pad, width: s, height: s } };
+  if (size) option.series = [{ label: { show: labels && s / size >= labelCell } }];
+  chart.setOption(option);
+}
+
+/** Rows a legend of `names` takes in a chart `width` px wide (an estimate). */
+function legendRows(names, width) {
+  let rows = 1;
+  let x = 0;
+  for (const n of names) {
+    const w = 30 + 6.6 * n.length;
+    if (x > 0 && x + w > width - 40) {
+      rows++;
+      x = 0;
+    }
+    x += w;
+  }
+  return rows;
+}
+
+/** Makes room above a sweep chart's grid for its (wrapping) legend. */
+export function fitLegend(chart) {
+  const names = (chart.getOption()?.series ?? []).map((s) => s.name ?? '');
+  const rows = legendRows(names, chart.getWidth());
+  chart.setOption({ grid: { top: 22 * rows + 24 } });
+}
+
+/**
+ * An x-y chart of sweeps: `series` = [{name, data: [[x, y], ...], dashed?}],
+ * `markX` draws a vertical line at the current parameter value.
+ */
+export function sweepOption({ series, xName, yName, xLog = false, yLog = false, xInteger = false, markX, markLabel }) {
+  return {
+    ...BASE,
+    legend: { top: 0, type: 'plain', itemWidth: 18, itemHeight: 10, itemGap: 12 },
+    tooltip: {
+      trigger: 'axis', confine: true,
+      valueFormatter: (v) => fmt(v),
+      axisPointer: { type: 'line', label: { formatter: (p) => fmt(p.value) } },
+    },
+    grid: { left: 14, right: 28, top: 40, bottom: 30, outerBoundsMode: 'same', outerBoundsContain: 'all' },
+    xAxis: {
+      type: xLog ? 'log' : 'value', name: xName, nameLocation: 'middle', nameGap: 28,
+      min: 'dataMin', max: 'dataMax', minInterval: xInteger ? 1 : undefined,
+      axisLabel: axisLabel(), splitLine,
+    },
+    yAxis: { type: yLog ? 'log' : 'value', name: yName, nameLocation: 'middle', nameGap: 36, nameTextStyle: { color: COLORS.muted }, axisLabel: axisLabel(), splitLine, scale: false },
+    series: series.map((s, i) => ({
+      name: s.name, type: 'line', data: s.data, showSymbol: s.data.length <= 30, connectNulls: false,
+      symbol: s.dashed ? 'none' : SYMBOLS[i % SYMBOLS.length], symbolSize: 6,
+      lineStyle: { width: s.dashed ? 1.5 : 2, type: s.dashed ? 'dashed' : 'solid' },
+      color: s.color ?? COLORS.series[i % COLORS.series.length],
+      emphasis: { focus: 'series' },
+      markLine: i === 0 && isNum(markX) ? {
+        silent: true, symbol: 'none', label: { formatter: markLabel ?? fmt(markX), color: COLORS.muted },
+        lineStyle: { color: '#999', type: 'dotted' }, data: [{ xAxis: markX }],
+      } : undefined,
+    })),
+  };
+}
+
+const SYMBOLS = ['circle', 'triangle', 'rect', 'diamond', 'emptyCircle', 'emptyTriangle'];
+
+/** Log-spaced values from 10^a to 10^b with `perDecade` points per decade. */
+export function logSpace(a, b, perDecade) {
+  const out = [];
+  const n = Math.round((b - a) * perDecade);
+  for (let i = 0; i <= n; i++) out.push(Number((10 ** (a + i / perDecade)).toPrecision(6)));
+  return out;
+}
+
+function escape(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+}

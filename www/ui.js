@@ -1,0 +1,121 @@
+// Small DOM helpers the views share: result summaries, tables, warnings and
+// a progress indicator. Every number goes through format.js, so a missing or
+// non-finite value shows as "—" with a note saying what is missing.
+
+import { el } from './form.js';
+import { fmt, isNum, DASH } from './format.js';
+
+export { el };
+
+/** Replaces the children of `node`. */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c != null));
+  return node;
+}
+
+/**
+ * A summary of key results: items are {label, value, unit?, testid?,
+ * format?, hint?}. A value that is not a number shows as "—" and is listed
+ * in a note below.
+ */
+export function summary(items) {
+  const missing = [];
+  const dl = el('dl', { class: 'summary' });
+  for (const it of items) {
+    const numeric = typeof it.value === 'number' || it.value === undefined || it.value === null;
+    const ok = numeric ? isNum(it.value) : true;
+    const text = numeric ? (it.format ?? fmt)(it.value) : String(it.value);
+    if (!ok) missing.push(it.label);
+    const dd = el('dd', {
+      'data-testid': it.testid,
+      'data-text': numeric ? undefined : '',
+      'data-value': ok && numeric ? String(it.value) : undefined,
+      title: ok && numeric ? String(it.value) : undefined,
+      class: ok ? undefined : 'missing',
+    }, text === DASH ? DASH : text, it.unit && ok ? el('span', { class: 'unit', text: ` ${it.unit}` }) : null);
+    dl.append(el('div', { class: `item${it.big ? ' big' : ''}` },
+      el('dt', {}, it.label, it.hint ? el('span', { class: 'hint', text: it.hint }) : null), dd));
+  }
+  const out = [dl];
+  if (missing.length) out.push(el('p', { class: 'note warn', text: `— : the core did not report ${missing.join(', ')} as a finite number.` }));
+  return out;
+}
+
+/** Summary items for numeric top-level fields a view does not know yet. */
+export function extraNumbers(response, known) {
+  const items = [];
+  for (const [k, v] of Object.entries(response ?? {})) {
+    if (known.includes(k)) continue;
+    if (typeof v === 'number') items.push({ label: k, value: v, testid: `extra-${k}` });
+  }
+  return items;
+}
+
+/** A list of the core's warnings (nothing when there are none). */
+export function warnings(list) {
+  if (!Array.isArray(list) || list.length === 0) return null;
+  return el('ul', { class: 'warnings', 'data-testid': 'warnings' }, list.map((w) => el('li', { text: String(w) })));
+}
+
+/**
+ * A table: columns are {key, label, title?, format?, numeric?=true,
+ * testid?(rowIndex), na?(row, i)}; rows are objects (or use `get(row, i)`).
+ * `na` marks cells where the quantity does not apply ("n/a", not "—").
+ */
+export function table(columns, rows, { caption, testid } = {}) {
+  let missing = false;
+  const head = el('tr', {}, columns.map((c) => el('th', { scope: 'col', title: c.title, class: c.numeric === false ? undefined : 'num' }, c.label)));
+  const body = rows.map((r, i) => el('tr', {}, columns.map((c) => {
+    const v = c.get ? c.get(r, i) : r[c.key];
+    const numeric = c.numeric !== false;
+    if (c.na?.(r, i) && !(numeric && isNum(v))) return el('td', { class: `${numeric ? 'num ' : ''}na`, title: 'not applicable' }, 'n/a');
+    let text;
+    if (numeric) {
+      text = (c.format ?? fmt)(v);
+      if (text === DASH) missing = true;
+    } else {
+      text = v === undefined || v === null || v === '' ? DASH : String(v);
+    }
+    return el('td', {
+      class: numeric ? 'num' : undefined,
+      'data-testid': c.testid ? c.testid(i) : undefined,
+      'data-value': numeric && isNum(v) ? String(v) : undefined,
+      title: numeric && isNum(v) ? String(v) : undefined,
+    }, text);
+  })));
+  const t = el('table', { class: 'data', 'data-testid': testid },
+    caption ? el('caption', { text: caption }) : null, el('thead', {}, head), el('tbody', {}, body));
+  const wrap = el('div', { class: 'table-wrap' }, t);
+  return missing ? [wrap, el('p', { class: 'note', text: '— : value not reported by the core for this row.' })] : [wrap];
+}
+
+/**
+ * A progress indicator with a Cancel button; `onCancel` runs on click.
+ * Returns {el, update(done, total), finish(text?)}.
+ */
+export function progress(label, onCancel) {
+  const bar = el('progress', { max: 1, value: 0 });
+  const text = el('span', { class: 'progress-text', text: `${label}…` });
+  const cancel = el('button', { type: 'button', class: 'ghost small', text: 'Cancel', onclick: () => onCancel?.() });
+  const root = el('div', { class: 'progress', role: 'status', 'aria-live': 'polite', 'data-testid': 'progress' }, bar, text, cancel);
+  return {
+    el: root,
+    update(done, total) {
+      bar.max = total;
+      bar.value = done;
+      text.textContent = `${label}: ${done} / ${total}`;
+    },
+    finish(msg) {
+      bar.remove();
+      cancel.remove();
+      text.textContent = msg ?? '';
+      root.classList.add('finished');
+      if (!msg) root.remove();
+    },
+  };
+}
+
+/** A message box (kind: 'error' | 'info' | 'warn'). */
+export function message(kind, text) {
+  return el('div', { class: `msg ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
+}
