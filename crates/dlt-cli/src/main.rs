@@ -8,6 +8,7 @@ use std::process::ExitCode;
 /// and solved by the test suite.
 const EXAMPLES: &[(&str, &str)] = &[
     ("star", include_str!("../../../examples/star.json")),
+    ("tree", include_str!("../../../examples/tree.json")),
     ("binomial", include_str!("../../../examples/binomial.json")),
     ("memory", include_str!("../../../examples/memory.json")),
     ("multi_installment", include_str!("../../../examples/multi_installment.json")),
@@ -23,7 +24,7 @@ fn help() -> String {
     let mut s = String::from(
         "dlt — the divisible-load calculator\n\n\
          USAGE:\n  dlt solve FILE    solve the request in FILE (JSON)\n  dlt solve -       read the request from standard input\n  \
-         dlt export FILE [--mps]   write the LP of a star, binomial or memory request as CPLEX-LP (or MPS) text\n  \
+         dlt export FILE [--mps]   write the LP of a star, tree, binomial or memory request as CPLEX-LP (or MPS) text\n  \
          dlt --version\n\n\
          A request is {\"model\": NAME, ...parameters}; the response is JSON on standard output.\n\
          Bad input prints {\"error\": {\"code\", \"field\", \"message\"}} and exits with status 2.\n\nEXAMPLES:\n",

@@ -55,6 +55,8 @@ models! {
     #[cfg(feature = "lp")]
     "star" => Star(buffers::StarParams) -> buffers::StarOutput = buffers::star;
     #[cfg(feature = "lp")]
+    "tree" => Tree(buffers::TreeParams) -> buffers::TreeOutput = buffers::tree;
+    #[cfg(feature = "lp")]
     "binomial" => Binomial(buffers::BinomialParams) -> buffers::BinomialOutput = buffers::binomial;
     #[cfg(feature = "lp")]
     "memory" => Memory(outofcore::MemoryParams) -> outofcore::MemoryOutput = outofcore::memory;
@@ -85,7 +87,8 @@ pub fn export(request: &Request, format: LpFormat) -> Result<String> {
         Request::Star(p) => ("LoadDirect (000)", buffers::star_lp(p)?),
         Request::Memory(p) => ("memory hierarchy LP (1)-(4) (002)", outofcore::memory_lp(p)?),
         Request::Binomial(p) => ("BinomialTreeNLF/LLF (000)", buffers::binomial_lp(p)?),
-        _ => return Err(Error::new(Code::OutOfRange, "model", "only the LP models (star, binomial, memory) have an LP to export")),
+        Request::Tree(p) => ("ordinary tree LP (000)", buffers::tree_lp(p)?),
+        _ => return Err(Error::new(Code::OutOfRange, "model", "only the LP models (star, tree, binomial, memory) have an LP to export")),
     };
     let title = format!("{name}: {units}");
     Ok(match format {

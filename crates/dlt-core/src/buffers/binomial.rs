@@ -4,7 +4,8 @@
 //! and a scatter to layer i takes i synchronous steps, S i + C (p+1)^(i-1)
 //! alpha in all.
 
-use super::stages::{lp_scale, stage_count, LpSize, Prune, Solved, Stages, Unit};
+use super::sequential::{Sequential, Unit};
+use super::stages::{self, lp_scale, stage_count, LpSize, Prune, StageModel, Solved};
 use super::{MAX_H, MAX_P};
 use crate::error::Result;
 use crate::lp::Model;
@@ -77,7 +78,7 @@ struct Tree {
     d: Option<f64>,
 }
 
-fn validate(q: &BinomialParams) -> Result<(Stages, Tree, usize, usize)> {
+fn validate(q: &BinomialParams) -> Result<(Sequential, Tree, usize, usize)> {
     let p = validate::integer("p", q.p, 1, MAX_P)? as f64;
     let h = validate::integer("h", q.h, 1, MAX_H)?;
     let (s, c, a, v) = (validate::nonneg("S", q.s)?, validate::nonneg("C", q.c)?, validate::positive("A", q.a)?, validate::positive("V", q.v)?);
@@ -96,7 +97,7 @@ fn validate(q: &BinomialParams) -> Result<(Stages, Tree, usize, usize)> {
         Order::Nlf => "BinomialTreeNLF",
         Order::Llf => "BinomialTreeLLF",
     };
-    let stages = Stages { name, units, a, v, backward: q.order == Order::Llf, scale: lp_scale(v, d, s + v * a / computing) };
+    let stages = Sequential { name, units, a, v, backward: q.order == Order::Llf, scale: lp_scale(v, d, s + v * a / computing) };
     Ok((stages, Tree { p, s, c, d }, n, n_min))
 }
 
@@ -110,16 +111,9 @@ pub fn binomial_lp(params: &BinomialParams) -> Result<(Model, String)> {
 
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
     let (lp, tree, n, n_min) = validate(params)?;
-    let solved = lp.solve(n, Prune::from(params.prune))?;
+    let solved = stages::solve(&lp, n, Prune::from(params.prune))?;
     let h = lp.units.len();
-    let mut loads = vec![0.0; h];
-    let mut chunks = vec![vec![0.0; h]; solved.chunks.len()];
-    for (k, stage) in solved.chunks.iter().enumerate() {
-        for (j, &x) in stage.iter().enumerate() {
-            loads[solved.kept[j]] += x;
-            chunks[k][solved.kept[j]] = x;
-        }
-    }
+    let (chunks, loads) = stages::spread(h, &solved);
     let schedule = scatter_schedule(&lp, &tree, &solved)?;
     Ok(BinomialOutput {
         loads,
@@ -127,7 +121,7 @@ pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
         layer_sizes: lp.units.iter().map(|u| u.count).collect(),
         n: solved.chunks.len(),
         n_min,
-        warnings: lp.dropped(&solved, n, "layers"),
+        warnings: stages::dropped(h, &solved, n, "layers"),
         lp: solved.lp,
         schedule,
     })
@@ -138,7 +132,7 @@ pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
 /// ports to its children in layer j what their layer-i descendants need,
 /// p (p+1)^(i-j-1) alpha (alpha in the last step). Layers that compute
 /// nothing still relay.
-fn scatter_schedule(lp: &Stages, tree: &Tree, solved: &Solved) -> Result<Schedule> {
+fn scatter_schedule(lp: &Sequential, tree: &Tree, solved: &Solved<()>) -> Result<Schedule> {
     let p = tree.p;
     let deepest = solved.kept.iter().max().map_or(0, |&u| u + 1);
     let mut origin = Row::originator(lp.v);

@@ -7,9 +7,13 @@ mod binomial;
 mod dstar;
 mod lb;
 #[cfg(feature = "lp")]
+mod sequential;
+#[cfg(feature = "lp")]
 mod stages;
 #[cfg(feature = "lp")]
 mod star;
+#[cfg(feature = "lp")]
+mod tree;
 
 #[cfg(feature = "lp")]
 pub use binomial::{binomial, binomial_lp, BinomialOutput, BinomialParams, Order};
@@ -21,6 +25,8 @@ pub use stages::{LpSize, Prune};
 pub(crate) use stages::EMPTY;
 #[cfg(feature = "lp")]
 pub use star::{star, star_lp, StarOutput, StarParams};
+#[cfg(feature = "lp")]
+pub use tree::{tree, tree_lp, TreeOutput, TreeParams};
 
 
 /// Bounds of tree shapes: deeper or wider trees overflow f64 in p^h.

@@ -1,14 +1,8 @@
-//! The LP shared by the star (LoadDirect) and the binomial trees
-//! (BinomialTreeNLF/LLF) of 000: in every stage the originator's messages
-//! go out one after another, to each unit (a processor of the star, a layer
-//! of the binomial tree) in a fixed order; a message to unit u with chunk x
-//! lasts s_u + c_u x, and unit u computes every chunk it has from then on.
-//!
-//! The paper's rows (3)/(30) sum every later chunk, O(m n^2) nonzeros; here
-//! a running sum R_uk = alpha_uk + R_u(k+1) keeps the LP sparse (O(m n)).
+//! What the stage LPs of 000 share: the number of stages, the LP's units,
+//! and the solve that prunes empty units and stages and solves again.
 
 use crate::error::{Error, Result};
-use crate::lp::{self, Limits, Model, Sense, Var};
+use crate::lp::{self, Limits, Model, Var};
 use crate::validate;
 use serde::Serialize;
 use alloc::format;
@@ -72,210 +66,82 @@ pub(crate) fn lp_scale(v: f64, d: Option<f64>, tau: f64) -> (f64, f64) {
     (d.map_or(v, |d| d.min(v)), tau)
 }
 
-pub(crate) struct Unit {
-    /// Start-up and rate of a message to the unit.
-    pub s: f64,
-    pub c: f64,
-    /// Processors in the unit: each receives alpha.
-    pub count: f64,
-    /// Largest chunk a processor of the unit can be sent (the buffer).
-    pub cap: f64,
+/// An LP over units (processors or layers) and stages, with one chunk
+/// variable per unit and stage, that pruning can shrink.
+pub(crate) trait StageModel {
+    /// What a schedule needs of the LP besides the chunks (start times...).
+    type Handles;
+    fn name(&self) -> &'static str;
+    fn unit_count(&self) -> usize;
+    /// LP units of load and time.
+    fn scale(&self) -> (f64, f64);
+    /// The LP over units `kept` and `n` stages, with alpha[k][j] and Cmax.
+    fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var, Self::Handles);
 }
 
-pub(crate) struct Stages {
-    pub name: &'static str,
-    pub units: Vec<Unit>,
-    /// Computing time per load unit.
-    pub a: f64,
-    pub v: f64,
-    /// Units are served last to first in each stage (LLF).
-    pub backward: bool,
-    /// LP units of load and time: the engine's absolute tolerances then act
-    /// as relative ones.
-    pub scale: (f64, f64),
-}
-
-pub(crate) struct Solved {
-    /// Units kept after pruning, by index into `units`.
+pub(crate) struct Solved<H> {
+    /// Units kept after pruning, by index.
     pub kept: Vec<usize>,
     /// chunks[k][j]: the chunk of kept unit j in stage k, in load units.
     pub chunks: Vec<Vec<f64>>,
     pub makespan: f64,
     pub lp: LpSize,
+    pub solution: lp::Solution,
+    pub handles: H,
 }
 
-impl Stages {
-    /// The LP over units `kept` and `n` stages; returns it with alpha[k][j]
-    /// and Cmax.
-    pub fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var) {
-        let (x0, tau) = self.scale;
-        let mut lp = Model::default();
-        let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
-        let grid = |lp: &mut Model, what: &str, cap: &dyn Fn(usize) -> f64| -> Vec<Vec<Var>> {
-            (0..n).map(|k| kept.iter().map(|&u| lp.var(format!("{what}_{}_{}", u + 1, k + 1), 0.0, cap(u), 0.0)).collect()).collect()
+/// Solves with `n` stages; `Pruned` drops units and stages that get no load
+/// and re-solves until every unit and stage has some (000 Sec. 3).
+pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solved<M::Handles>> {
+    let (x0, tau) = m.scale();
+    let mut kept: Vec<usize> = (0..m.unit_count()).collect();
+    let mut stages = n;
+    let mut size = LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: 0, solves: 0 };
+    loop {
+        let (lp, alpha, cmax, handles) = m.model(&kept, stages);
+        let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), m.name())?;
+        size = LpSize {
+            variables: lp.names.len(),
+            rows: lp.rows.len(),
+            nonzeros: lp.nonzeros(),
+            iterations: size.iterations + sol.iterations,
+            solves: size.solves + 1,
         };
-        let alpha = grid(&mut lp, "alpha", &|u| self.units[u].cap / x0);
-        let t = grid(&mut lp, "t", &|_| f64::INFINITY);
-        let r = grid(&mut lp, "R", &|_| f64::INFINITY);
-        // The order messages leave the originator: (stage, unit position).
-        let mut order: Vec<(usize, usize)> = Vec::with_capacity(n * kept.len());
-        for k in 0..n {
-            let mut js: Vec<usize> = (0..kept.len()).collect();
-            if self.backward {
-                js.reverse();
-            }
-            order.extend(js.into_iter().map(|j| (k, j)));
+        let chunks: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect();
+        let empty = |x: f64| x <= EMPTY * x0;
+        let full_units: Vec<usize> = (0..kept.len()).filter(|&j| !chunks.iter().all(|st| empty(st[j]))).collect();
+        let full_stages = chunks.iter().filter(|st| !st.iter().all(|&x| empty(x))).count();
+        if prune == Prune::Raw || (full_units.len() == kept.len() && full_stages == stages) {
+            let makespan = sol.get(cmax) * tau;
+            return Ok(Solved { kept, chunks, makespan, lp: size, solution: sol, handles });
         }
-        for (pos, &(k, j)) in order.iter().enumerate() {
-            let u = &self.units[kept[j]];
-            let (s, c) = (u.s / tau, u.c * x0 / tau);
-            let label = format!("{}_{}", kept[j] + 1, k + 1);
-            // (1)-(2), (28)-(29), (34)-(35): the next message waits for this one.
-            if let Some(&(k2, j2)) = order.get(pos + 1) {
-                lp.row(format!("next_{label}"), vec![(t[k2][j2], 1.0), (t[k][j], -1.0), (alpha[k][j], -c)], Sense::Ge, s);
-            }
-            // (3), (30): computing all chunks from this one on ends by Cmax.
-            lp.row(format!("end_{label}"), vec![(t[k][j], 1.0), (alpha[k][j], c), (r[k][j], self.a * x0 / tau), (cmax, -1.0)], Sense::Le, -s);
-            let mut sum = vec![(r[k][j], 1.0), (alpha[k][j], -1.0)];
-            if k + 1 < n {
-                sum.push((r[k + 1][j], -1.0));
-            }
-            lp.row(format!("run_{label}"), sum, Sense::Eq, 0.0);
-        }
-        // (5), (33): all of V, counting every processor of a unit.
-        let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, self.units[kept[j]].count))).collect();
-        lp.row("load", all, Sense::Eq, self.v / x0);
-        (lp, alpha, cmax)
-    }
-
-    /// Solves with `n` stages; `Pruned` drops units and stages that get no
-    /// load and re-solves until every unit and stage has some (000 Sec. 3).
-    pub fn solve(&self, n: usize, prune: Prune) -> Result<Solved> {
-        let x0 = self.scale.0;
-        let mut kept: Vec<usize> = (0..self.units.len()).collect();
-        let mut stages = n;
-        let mut size = LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: 0, solves: 0 };
-        loop {
-            let (lp, alpha, cmax) = self.model(&kept, stages);
-            let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), self.name)?;
-            size = LpSize {
-                variables: lp.names.len(),
-                rows: lp.rows.len(),
-                nonzeros: lp.nonzeros(),
-                iterations: size.iterations + sol.iterations,
-                solves: size.solves + 1,
-            };
-            let chunks: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect();
-            let empty = |x: f64| x <= EMPTY * x0;
-            let full_units: Vec<usize> = (0..kept.len()).filter(|&j| !chunks.iter().all(|st| empty(st[j]))).collect();
-            let full_stages = chunks.iter().filter(|st| !st.iter().all(|&x| empty(x))).count();
-            if prune == Prune::Raw || (full_units.len() == kept.len() && full_stages == stages) {
-                return Ok(Solved { kept, chunks, makespan: sol.get(cmax) * self.scale.1, lp: size });
-            }
-            kept = full_units.iter().map(|&j| kept[j]).collect();
-            stages = full_stages;
-        }
-    }
-
-    /// Warnings about what pruning dropped; `what` names the units.
-    pub fn dropped(&self, solved: &Solved, n: usize, what: &str) -> Vec<String> {
-        let mut warnings = Vec::new();
-        let units = self.units.len();
-        if solved.kept.len() < units {
-            warnings.push(format!("{} of {units} {what} received no load and were dropped", units - solved.kept.len()));
-        }
-        if solved.chunks.len() < n {
-            warnings.push(format!("{} of {n} stages were empty and were dropped", n - solved.chunks.len()));
-        }
-        warnings
-    }
-
-    /// The messages in the order they leave the originator: (stage, kept
-    /// position) pairs.
-    pub fn order(&self, solved: &Solved) -> Vec<(usize, usize)> {
-        let units = solved.kept.len();
-        (0..solved.chunks.len())
-            .flat_map(|k| (0..units).map(move |j| (k, if self.backward { units - 1 - j } else { j })))
-            .collect()
+        kept = full_units.iter().map(|&j| kept[j]).collect();
+        stages = full_stages;
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::{binomial, star, BinomialParams, Order, StarParams};
-    use alloc::vec::Vec;
+/// Warnings about what pruning dropped; `what` names the units.
+pub(crate) fn dropped<H>(units: usize, solved: &Solved<H>, n: usize, what: &str) -> Vec<String> {
+    let mut warnings = Vec::new();
+    if solved.kept.len() < units {
+        warnings.push(format!("{} of {units} {what} received no load and were dropped", units - solved.kept.len()));
+    }
+    if solved.chunks.len() < n {
+        warnings.push(format!("{} of {n} stages were empty and were dropped", n - solved.chunks.len()));
+    }
+    warnings
+}
 
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> f64 {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (self.0 >> 11) as f64 / (1u64 << 53) as f64
+/// The full chunk table of all `units` (zero where pruned) and each unit's
+/// total, from a solution over the kept units.
+pub(crate) fn spread<H>(units: usize, solved: &Solved<H>) -> (Vec<Vec<f64>>, Vec<f64>) {
+    let mut loads = vec![0.0; units];
+    let mut chunks = vec![vec![0.0; units]; solved.chunks.len()];
+    for (k, stage) in solved.chunks.iter().enumerate() {
+        for (j, &x) in stage.iter().enumerate() {
+            loads[solved.kept[j]] += x;
+            chunks[k][solved.kept[j]] = x;
         }
     }
-
-    /// The equal split, n stages of V/(n m) per processor, simulated:
-    /// a feasible schedule the optimum cannot be worse than.
-    fn equal_split(m: usize, n: usize, s: f64, c: f64, a: f64, v: f64) -> f64 {
-        let x = v / (n * m) as f64;
-        let (mut wire, mut busy) = (0.0, alloc::vec![0.0f64; m]);
-        for _ in 0..n {
-            for b in busy.iter_mut() {
-                wire += s + c * x;
-                *b = wire.max(*b) + a * x;
-            }
-        }
-        busy.into_iter().fold(0.0, f64::max)
-    }
-
-    #[test]
-    fn star_optimum_between_the_lower_bound_and_the_equal_split() {
-        let mut r = Rng(11);
-        for _ in 0..60 {
-            let m = 1 + (r.next() * 6.0) as usize;
-            let (s, c, a, v) = (r.next() * 0.1, r.next(), 0.1 + r.next() * 3.0, 0.5 + r.next() * 10.0);
-            let n = 1 + (r.next() * 4.0) as usize;
-            let params = |prune| StarParams { m: m as f64, s, c, a, v, d: None, n: Some(n as f64), prune: Some(prune) };
-            let raw = star(&params(false)).unwrap();
-            let pruned = star(&params(true)).unwrap();
-            let (lb, eq) = (s + v * a / m as f64, equal_split(m, n, s, c, a, v));
-            assert!(raw.schedule.makespan <= eq * (1.0 + 1e-9), "raw {} > equal split {eq}", raw.schedule.makespan);
-            assert!(raw.schedule.makespan >= lb * (1.0 - 1e-9));
-            // Pruning only removes start-ups: never worse, and the same LP
-            // when nothing was empty.
-            assert!(pruned.schedule.makespan <= raw.schedule.makespan * (1.0 + 1e-9));
-            if pruned.lp.solves == 1 {
-                assert!((pruned.schedule.makespan - raw.schedule.makespan).abs() <= 1e-9 * raw.schedule.makespan);
-            }
-        }
-    }
-
-    #[test]
-    fn binomial_optimum_between_the_lower_bound_and_one_layer() {
-        let mut r = Rng(5);
-        for _ in 0..40 {
-            let (p, h) = (1.0 + libm::floor(r.next() * 3.0), 1 + (r.next() * 4.0) as usize);
-            let (s, c, a, v) = (r.next() * 0.1, r.next() * 0.1, 0.1 + r.next() * 3.0, 0.5 + r.next() * 10.0);
-            let m: f64 = libm::pow(p + 1.0, h as f64) - 1.0;
-            for order in [Order::Nlf, Order::Llf] {
-                let out = binomial(&BinomialParams { p, h: h as f64, s, c, a, v, d: None, n: Some(2.0), order, prune: Some(true) }).unwrap();
-                let mk = out.schedule.makespan;
-                assert!(mk >= (s + v * a / m) * (1.0 - 1e-9));
-                // Feasible: layer 1 alone, one stage (p processors, V/p each).
-                assert!(mk <= (s + c * v / p + a * v / p) * (1.0 + 1e-9), "{mk}");
-                let total: f64 = out.loads.iter().zip(&out.layer_sizes).map(|(x, n)| x * n).sum();
-                assert!((total - v).abs() < 1e-8 * v);
-            }
-        }
-    }
-
-    #[test]
-    fn buffers_bound_every_message() {
-        let out = star(&StarParams { m: 3.0, s: 0.0, c: 1.0, a: 1.0, v: 3.0, d: Some(1.0), n: None, prune: None }).unwrap();
-        assert_eq!(out.n_min, 1);
-        let sent: Vec<f64> = out.schedule.intervals.iter().filter(|i| i.from.is_some()).map(|i| i.load).collect();
-        assert!(sent.iter().all(|&x| x <= 1.0 + 1e-12));
-        let e = star(&StarParams { m: 3.0, s: 0.0, c: 1.0, a: 1.0, v: 3.0, d: Some(0.5), n: Some(1.0), prune: None }).unwrap_err();
-        assert_eq!(e.field, "n");
-        assert!(e.message.contains("from 2"), "{}", e.message);
-    }
+    (chunks, loads)
 }

@@ -1,7 +1,8 @@
 //! 000 Sec. 3.1, LP LoadDirect: the originator of a star sends stage after
 //! stage, one message per processor and stage, each at most D.
 
-use super::stages::{lp_scale, stage_count, LpSize, Prune, Solved, Stages, Unit};
+use super::sequential::{Sequential, Unit};
+use super::stages::{self, lp_scale, stage_count, LpSize, Prune, StageModel, Solved};
 use crate::error::Result;
 use crate::lp::Model;
 use crate::schedule::{Row, Schedule};
@@ -52,14 +53,14 @@ pub struct StarOutput {
     pub schedule: Schedule,
 }
 
-fn validate(p: &StarParams) -> Result<(Stages, usize, usize, Prune)> {
+fn validate(p: &StarParams) -> Result<(Sequential, usize, usize, Prune)> {
     let m = validate::integer("m", p.m, 1, MAX_M)?;
     let (s, c, a, v) = (validate::nonneg("S", p.s)?, validate::nonneg("C", p.c)?, validate::positive("A", p.a)?, validate::positive("V", p.v)?);
     let d = p.d.map(|d| validate::positive("D", d)).transpose()?;
     let n_min = d.map_or(1.0, |d| libm::ceil(v / (d * m as f64)));
     let (n, n_min) = stage_count(p.n, n_min, m)?;
     let units = (0..m).map(|_| Unit { s, c, count: 1.0, cap: d.unwrap_or(f64::INFINITY) }).collect();
-    let stages = Stages { name: "LoadDirect", units, a, v, backward: false, scale: lp_scale(v, d, s + v * a / m as f64) };
+    let stages = Sequential { name: "LoadDirect", units, a, v, backward: false, scale: lp_scale(v, d, s + v * a / m as f64) };
     Ok((stages, n, n_min, Prune::from(p.prune)))
 }
 
@@ -74,16 +75,9 @@ pub fn star_lp(params: &StarParams) -> Result<(Model, String)> {
 
 pub fn star(params: &StarParams) -> Result<StarOutput> {
     let (lp, n, n_min, prune) = validate(params)?;
-    let solved = lp.solve(n, prune)?;
+    let solved = stages::solve(&lp, n, prune)?;
     let m = lp.units.len();
-    let mut loads = vec![0.0; m];
-    let mut chunks = vec![vec![0.0; m]; solved.chunks.len()];
-    for (k, stage) in solved.chunks.iter().enumerate() {
-        for (j, &x) in stage.iter().enumerate() {
-            loads[solved.kept[j]] += x;
-            chunks[k][solved.kept[j]] = x;
-        }
-    }
+    let (chunks, loads) = stages::spread(m, &solved);
     let schedule = star_schedule(&lp, &solved, params.d)?;
     Ok(StarOutput {
         loads,
@@ -91,7 +85,7 @@ pub fn star(params: &StarParams) -> Result<StarOutput> {
         n: solved.chunks.len(),
         n_min,
         lb: lp.units[0].s + lp.v * lp.a / m as f64,
-        warnings: lp.dropped(&solved, n, "processors"),
+        warnings: stages::dropped(m, &solved, n, "processors"),
         lp: solved.lp,
         schedule,
     })
@@ -99,7 +93,7 @@ pub fn star(params: &StarParams) -> Result<StarOutput> {
 
 /// Messages back to back in stage order; each processor computes its chunks
 /// in order, each as soon as it has arrived and the previous one is done.
-fn star_schedule(lp: &Stages, solved: &Solved, d: Option<f64>) -> Result<Schedule> {
+fn star_schedule(lp: &Sequential, solved: &Solved<()>, d: Option<f64>) -> Result<Schedule> {
     let mut rows = vec![Row::originator(lp.v)];
     for &i in &solved.kept {
         let mut row = Row::linear(format!("P{}", i + 1), 1.0, lp.units[i].s, lp.units[i].c, lp.a);

@@ -1,0 +1,181 @@
+//! The LP shared by the star (LoadDirect) and the binomial trees
+//! (BinomialTreeNLF/LLF) of 000: in every stage the originator's messages
+//! go out one after another, to each unit (a processor of the star, a layer
+//! of the binomial tree) in a fixed order; a message to unit u with chunk x
+//! lasts s_u + c_u x, and unit u computes every chunk it has from then on.
+//!
+//! The paper's rows (3)/(30) sum every later chunk, O(m n^2) nonzeros; here
+//! a running sum R_uk = alpha_uk + R_u(k+1) keeps the LP sparse (O(m n)).
+
+use super::stages::{Solved, StageModel};
+use crate::lp::{Model, Sense, Var};
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
+
+pub(crate) struct Unit {
+    /// Start-up and rate of a message to the unit.
+    pub s: f64,
+    pub c: f64,
+    /// Processors in the unit: each receives alpha.
+    pub count: f64,
+    /// Largest chunk a processor of the unit can be sent (the buffer).
+    pub cap: f64,
+}
+
+pub(crate) struct Sequential {
+    pub name: &'static str,
+    pub units: Vec<Unit>,
+    /// Computing time per load unit.
+    pub a: f64,
+    pub v: f64,
+    /// Units are served last to first in each stage (LLF).
+    pub backward: bool,
+    /// LP units of load and time: the engine's absolute tolerances then act
+    /// as relative ones.
+    pub scale: (f64, f64),
+}
+
+impl StageModel for Sequential {
+    type Handles = ();
+
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn unit_count(&self) -> usize {
+        self.units.len()
+    }
+
+    fn scale(&self) -> (f64, f64) {
+        self.scale
+    }
+
+    /// The LP over units `kept` and `n` stages; returns it with alpha[k][j]
+    /// and Cmax.
+    fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var, ()) {
+        let (x0, tau) = self.scale;
+        let mut lp = Model::default();
+        let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
+        let grid = |lp: &mut Model, what: &str, cap: &dyn Fn(usize) -> f64| -> Vec<Vec<Var>> {
+            (0..n).map(|k| kept.iter().map(|&u| lp.var(format!("{what}_{}_{}", u + 1, k + 1), 0.0, cap(u), 0.0)).collect()).collect()
+        };
+        let alpha = grid(&mut lp, "alpha", &|u| self.units[u].cap / x0);
+        let t = grid(&mut lp, "t", &|_| f64::INFINITY);
+        let r = grid(&mut lp, "R", &|_| f64::INFINITY);
+        let order = self.sequence(kept.len(), n);
+        for (pos, &(k, j)) in order.iter().enumerate() {
+            let u = &self.units[kept[j]];
+            let (s, c) = (u.s / tau, u.c * x0 / tau);
+            let label = format!("{}_{}", kept[j] + 1, k + 1);
+            // (1)-(2), (28)-(29), (34)-(35): the next message waits for this one.
+            if let Some(&(k2, j2)) = order.get(pos + 1) {
+                lp.row(format!("next_{label}"), vec![(t[k2][j2], 1.0), (t[k][j], -1.0), (alpha[k][j], -c)], Sense::Ge, s);
+            }
+            // (3), (30): computing all chunks from this one on ends by Cmax.
+            lp.row(format!("end_{label}"), vec![(t[k][j], 1.0), (alpha[k][j], c), (r[k][j], self.a * x0 / tau), (cmax, -1.0)], Sense::Le, -s);
+            let mut sum = vec![(r[k][j], 1.0), (alpha[k][j], -1.0)];
+            if k + 1 < n {
+                sum.push((r[k + 1][j], -1.0));
+            }
+            lp.row(format!("run_{label}"), sum, Sense::Eq, 0.0);
+        }
+        // (5), (33): all of V, counting every processor of a unit.
+        let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, self.units[kept[j]].count))).collect();
+        lp.row("load", all, Sense::Eq, self.v / x0);
+        (lp, alpha, cmax, ())
+    }
+}
+
+impl Sequential {
+    /// The messages in the order they leave the originator, over `units`
+    /// kept units and `n` stages: (stage, kept position) pairs.
+    fn sequence(&self, units: usize, n: usize) -> Vec<(usize, usize)> {
+        (0..n).flat_map(|k| (0..units).map(move |j| (k, if self.backward { units - 1 - j } else { j }))).collect()
+    }
+
+    /// The messages of a solution in the order they leave the originator.
+    pub fn order<H>(&self, solved: &Solved<H>) -> Vec<(usize, usize)> {
+        self.sequence(solved.kept.len(), solved.chunks.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{binomial, star, BinomialParams, Order, StarParams};
+    use alloc::vec::Vec;
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> f64 {
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+
+    /// The equal split, n stages of V/(n m) per processor, simulated:
+    /// a feasible schedule the optimum cannot be worse than.
+    fn equal_split(m: usize, n: usize, s: f64, c: f64, a: f64, v: f64) -> f64 {
+        let x = v / (n * m) as f64;
+        let (mut wire, mut busy) = (0.0, alloc::vec![0.0f64; m]);
+        for _ in 0..n {
+            for b in busy.iter_mut() {
+                wire += s + c * x;
+                *b = wire.max(*b) + a * x;
+            }
+        }
+        busy.into_iter().fold(0.0, f64::max)
+    }
+
+    #[test]
+    fn star_optimum_between_the_lower_bound_and_the_equal_split() {
+        let mut r = Rng(11);
+        for _ in 0..60 {
+            let m = 1 + (r.next() * 6.0) as usize;
+            let (s, c, a, v) = (r.next() * 0.1, r.next(), 0.1 + r.next() * 3.0, 0.5 + r.next() * 10.0);
+            let n = 1 + (r.next() * 4.0) as usize;
+            let params = |prune| StarParams { m: m as f64, s, c, a, v, d: None, n: Some(n as f64), prune: Some(prune) };
+            let raw = star(&params(false)).unwrap();
+            let pruned = star(&params(true)).unwrap();
+            let (lb, eq) = (s + v * a / m as f64, equal_split(m, n, s, c, a, v));
+            assert!(raw.schedule.makespan <= eq * (1.0 + 1e-9), "raw {} > equal split {eq}", raw.schedule.makespan);
+            assert!(raw.schedule.makespan >= lb * (1.0 - 1e-9));
+            // Pruning only removes start-ups: never worse, and the same LP
+            // when nothing was empty.
+            assert!(pruned.schedule.makespan <= raw.schedule.makespan * (1.0 + 1e-9));
+            if pruned.lp.solves == 1 {
+                assert!((pruned.schedule.makespan - raw.schedule.makespan).abs() <= 1e-9 * raw.schedule.makespan);
+            }
+        }
+    }
+
+    #[test]
+    fn binomial_optimum_between_the_lower_bound_and_one_layer() {
+        let mut r = Rng(5);
+        for _ in 0..40 {
+            let (p, h) = (1.0 + libm::floor(r.next() * 3.0), 1 + (r.next() * 4.0) as usize);
+            let (s, c, a, v) = (r.next() * 0.1, r.next() * 0.1, 0.1 + r.next() * 3.0, 0.5 + r.next() * 10.0);
+            let m: f64 = libm::pow(p + 1.0, h as f64) - 1.0;
+            for order in [Order::Nlf, Order::Llf] {
+                let out = binomial(&BinomialParams { p, h: h as f64, s, c, a, v, d: None, n: Some(2.0), order, prune: Some(true) }).unwrap();
+                let mk = out.schedule.makespan;
+                assert!(mk >= (s + v * a / m) * (1.0 - 1e-9));
+                // Feasible: layer 1 alone, one stage (p processors, V/p each).
+                assert!(mk <= (s + c * v / p + a * v / p) * (1.0 + 1e-9), "{mk}");
+                let total: f64 = out.loads.iter().zip(&out.layer_sizes).map(|(x, n)| x * n).sum();
+                assert!((total - v).abs() < 1e-8 * v);
+            }
+        }
+    }
+
+    #[test]
+    fn buffers_bound_every_message() {
+        let out = star(&StarParams { m: 3.0, s: 0.0, c: 1.0, a: 1.0, v: 3.0, d: Some(1.0), n: None, prune: None }).unwrap();
+        assert_eq!(out.n_min, 1);
+        let sent: Vec<f64> = out.schedule.intervals.iter().filter(|i| i.from.is_some()).map(|i| i.load).collect();
+        assert!(sent.iter().all(|&x| x <= 1.0 + 1e-12));
+        let e = star(&StarParams { m: 3.0, s: 0.0, c: 1.0, a: 1.0, v: 3.0, d: Some(0.5), n: Some(1.0), prune: None }).unwrap_err();
+        assert_eq!(e.field, "n");
+        assert!(e.message.contains("from 2"), "{}", e.message);
+    }
+}
