@@ -23,6 +23,8 @@ pub enum Code {
     OutOfRange,
     /// The parameters are valid but the model has no feasible answer.
     Infeasible,
+    /// The answer needs more time or space than the calculator allows.
+    Limit,
     /// The schedule built by a model failed the independent checker: a bug.
     Internal,
 }

@@ -1,7 +1,7 @@
 //! What the stage LPs of 000 share: the number of stages, the LP's units,
 //! and the solve that prunes empty units and stages and solves again.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::lp::{self, Limits, Model, Var};
 use crate::validate;
 use serde::Serialize;
@@ -99,7 +99,13 @@ pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solv
     let mut size = LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: 0, solves: 0 };
     loop {
         let (lp, alpha, cmax, handles) = m.model(&kept, stages);
-        let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), m.name())?;
+        let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), m.name()).map_err(|mut e| {
+            if e.code == Code::Limit {
+                e.field = String::from("n");
+                e.message = format!("{}; fewer stages n (a larger buffer D lowers n_min) make it smaller", e.message);
+            }
+            e
+        })?;
         size = LpSize {
             variables: lp.names.len(),
             rows: lp.rows.len(),

@@ -38,6 +38,12 @@ impl Engine for Microlp {
             other => Failure::Gave(format!("{other}")),
         })?;
         let iterations = outcome.stats().lp_iterations;
+        if !outcome.is_optimal() {
+            return Err(match outcome.termination_reason() {
+                microlp::TerminationReason::TimeLimit => Failure::TimeLimit,
+                other => Failure::Gave(format!("stopped without an optimum: {other:?}")),
+            });
+        }
         let solution = outcome.into_solution().map_err(|i| Failure::Gave(format!("stopped: {:?}", i.termination_reason())))?;
         Ok(Solution { values: vars.iter().map(|&v| solution.var_value(v)).collect(), objective: solution.objective(), iterations })
     }

@@ -90,6 +90,8 @@ impl Default for Limits {
 pub enum Failure {
     Infeasible,
     Unbounded,
+    /// The time limit ran out before an optimum was proven.
+    TimeLimit,
     /// Time limit or the engine's own failure, in its words.
     Gave(String),
 }
@@ -107,6 +109,9 @@ pub fn solve(engine: &dyn Engine, model: &Model, limits: Limits, what: &str) -> 
     let mut sol = engine.solve(model, limits).map_err(|f| match f {
         Failure::Infeasible => Error::infeasible("", format!("the {what} LP has no feasible solution")),
         Failure::Unbounded => Error::internal(format!("the {what} LP is unbounded")),
+        Failure::TimeLimit => Error::new(Code::Limit, "", format!(
+            "the {what} LP ({} variables, {} rows) was not solved within {} s",
+            model.names.len(), model.rows.len(), limits.time_ms as f64 / 1000.0)),
         Failure::Gave(why) => Error::new(Code::Internal, "", format!("{} did not solve the {what} LP: {why}", engine.name())),
     })?;
     verify(model, &sol).map_err(|why| Error::internal(format!("{} answered the {what} LP wrongly: {why}", engine.name())))?;
