@@ -18,6 +18,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("buffer_dstar", include_str!("../../../examples/buffer_dstar.json")),
     ("lb_layer", include_str!("../../../examples/lb_layer.json")),
     ("chunk_size", include_str!("../../../examples/chunk_size.json")),
+    ("sweep", include_str!("../../../examples/sweep.json")),
 ];
 
 fn help() -> String {

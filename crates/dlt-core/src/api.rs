@@ -67,6 +67,8 @@ models! {
     "buffer_dstar" => BufferDstar(buffers::DstarParams) -> buffers::DstarOutput = buffers::d_star;
     "lb_layer" => LbLayer(buffers::LbParams) -> buffers::LbOutput = buffers::lb_layer;
     "chunk_size" => ChunkSize(outofcore::ChunkParams) -> outofcore::ChunkOutput = outofcore::chunk_size;
+    #[cfg(feature = "std")]
+    "sweep" => Sweep(crate::sweep::SweepParams) -> crate::sweep::SweepOutput = crate::sweep::run;
 }
 
 /// The text formats an LP is written in for other solvers.

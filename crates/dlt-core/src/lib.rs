@@ -14,6 +14,8 @@ pub mod check;
 pub mod lp;
 pub mod error;
 pub mod schedule;
+#[cfg(feature = "std")]
+pub mod sweep;
 pub mod validate;
 
 pub mod buffers;
