@@ -1,0 +1,66 @@
+//! `dlt-bench`: LP sizes and solve times of the 000 and 002 models, through
+//! the public API, against the bar the LP issue measured for HiGHS (sparse
+//! running-sum form, m = 10: 1.3 s at n = 1000, 11 s at n = 3000).
+//! Run: cargo run --release -p dlt-cli --bin dlt-bench [-- --quick]
+
+use serde_json::{json, Value};
+use std::time::Instant;
+
+fn run(request: Value) -> (Option<Value>, f64) {
+    let start = Instant::now();
+    let answer = dlt_core::parse(request).and_then(|r| dlt_core::solve(&r)).map(|r| serde_json::to_value(r).unwrap());
+    let seconds = start.elapsed().as_secs_f64();
+    match answer {
+        Ok(v) => (Some(v), seconds),
+        Err(e) => {
+            eprintln!("  {e}");
+            (None, seconds)
+        }
+    }
+}
+
+fn row(label: &str, n: usize, out: &(Option<Value>, f64), bar: Option<f64>) {
+    let (answer, seconds) = out;
+    let lp = answer.as_ref().map(|v| v["lp"].clone()).unwrap_or(Value::Null);
+    let makespan = answer.as_ref().and_then(|v| v["makespan"].as_f64()).map_or(String::from("—"), |x| format!("{x:.6e}"));
+    let ratio = bar.map_or(String::from(""), |b| format!("{:.2}", seconds / b));
+    println!(
+        "{label:<12} {n:>6} {:>8} {:>8} {:>9} {:>9} {seconds:>9.3} {ratio:>9}  {makespan}",
+        lp["variables"], lp["rows"], lp["nonzeros"], lp["iterations"]
+    );
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    println!("{:<12} {:>6} {:>8} {:>8} {:>9} {:>9} {:>9} {:>9}  makespan", "model", "n", "vars", "rows", "nonzeros", "iters", "seconds", "/HiGHS");
+    // Star, m = 10, Fig. 7's A, C, S; D set so that n_min = n.
+    let stars: &[usize] = if quick { &[1, 10, 100] } else { &[1, 10, 100, 300, 1000, 3000, 10000] };
+    for &n in stars {
+        let v = 1e6;
+        let d = v / (10.0 * n as f64);
+        let out = run(json!({"model": "star", "m": 10, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": v, "D": d * 1.0001}));
+        let bar = match n {
+            1000 => Some(1.3),
+            3000 => Some(11.0),
+            _ => None,
+        };
+        row("star", n, &out, bar);
+    }
+    // Trees at p = 2, h = 10 (000 Sec. 4.2) up to ~50,000 variables (75 per stage).
+    let trees: &[usize] = if quick { &[1, 10] } else { &[1, 10, 100, 300, 666] };
+    for (model, extra) in [("tree", json!({"order": "NLF", "buffers": 1})), ("tree", json!({"order": "LLF", "buffers": 2})), ("binomial", json!({"order": "NLF"}))] {
+        for &n in trees {
+            let mut request = json!({"model": model, "p": 2, "h": 10, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e6, "n": n});
+            request.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+            let label = format!("{model}-{}{}", extra["order"].as_str().unwrap(), extra.get("buffers").map_or(String::new(), |b| format!("-{b}")));
+            row(&label, n, &run(request), None);
+        }
+    }
+    // The memory LP (002) at m = 10..1000.
+    let sizes: &[usize] = if quick { &[10, 100] } else { &[10, 100, 1000] };
+    for &m in sizes {
+        let p = json!({"S": 1e-3, "C": 1e-6, "pieces": [[0, 1e-3], [-9e5, 1e-2]]});
+        let out = run(json!({"model": "memory", "V": 1e9, "processors": vec![p; m]}));
+        row("memory", m, &out, None);
+    }
+}
