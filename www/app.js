@@ -2,8 +2,8 @@
 // form and results frame per view, and one solver worker for all of them.
 //
 // A view module exports
-//   { id, title, paper: {id, cite}, intro?, fields, toRequest(values),
-//     render(response, ctx), sweepKey?(request) }
+//   { id, title, paper: {id, cite}, intro?, fields, check?(values), toRequest(values),
+//     render(response, ctx) }
 // and draws its results into panels it asks `ctx` for (see makeContext).
 
 import { Solver, SolverError } from './solver.js';
@@ -95,6 +95,11 @@ function mountView(view) {
   const ctx = makeContext(view, panelsEl);
 
   const form = buildForm(formCard, view.fields, { onSubmit: () => compute(), extraCheck: view.check });
+  /** Lets a view's results change the form (e.g. "compute with D = D*") and recompute. */
+  ctx.setValues = (obj) => {
+    form.setValues(obj);
+    compute();
+  };
   form.onChange(() => {
     clearTimeout(debounce);
     debounce = setTimeout(() => { if (form.values().ok) compute(); }, 450);
@@ -220,14 +225,16 @@ function makeContext(view, panelsEl) {
     },
     /**
      * Runs `requests` as one worker batch with a progress indicator in
-     * `parent`; resolves to the responses, or null if cancelled or
-     * superseded by a newer computation.
+     * `parent`; resolves to the responses, or null if cancelled (the Cancel
+     * button, `signal`) or superseded by a newer computation.
      */
-    async batch(parent, label, requests, { pick } = {}) {
+    async batch(parent, label, requests, { pick, signal } = {}) {
       const own = new AbortController();
       const outer = ctx.signal;
       const stop = () => own.abort();
       outer?.addEventListener('abort', stop, { once: true });
+      signal?.addEventListener('abort', stop, { once: true });
+      if (signal?.aborted) stop();
       const bar = progress(label, stop);
       parent.querySelector(':scope > .progress')?.remove();
       parent.prepend(bar.el);
@@ -238,7 +245,7 @@ function makeContext(view, panelsEl) {
         return responses;
       } catch (e) {
         if (e instanceof SolverError && e.code === 'cancelled') {
-          bar.finish(outer?.aborted ? '' : 'cancelled');
+          bar.finish(outer?.aborted || signal?.aborted ? '' : 'cancelled');
           return null;
         }
         bar.finish();
@@ -246,6 +253,7 @@ function makeContext(view, panelsEl) {
         return null;
       } finally {
         outer?.removeEventListener('abort', stop);
+        signal?.removeEventListener('abort', stop);
       }
     },
   };

@@ -3,6 +3,7 @@
 //   const solver = new Solver();
 //   const response = await solver.solve(request, {signal});
 //   const responses = await solver.batch(requests, {signal, onProgress, pick});
+//   const text = await solver.exportLp(request, 'lp' | 'mps', {signal});
 //
 // Failures reject with a SolverError whose `.error` is the contract's
 // {code, field, message}; codes added here: 'cancelled' (the caller's signal
@@ -53,6 +54,11 @@ export class Solver {
 
   batch(requests, { signal, onProgress, pick } = {}) {
     return this.#call({ type: 'batch', requests, pick }, { signal, onProgress, cancellable: true }).then((m) => m.responses);
+  }
+
+  /** The LP of a star, tree, binomial or memory request as CPLEX-LP ('lp') or MPS ('mps') text. */
+  exportLp(request, format = 'lp', { signal } = {}) {
+    return this.#call({ type: 'export', request, format }, { signal }).then((m) => m.text);
   }
 
   version() {

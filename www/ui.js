@@ -119,3 +119,46 @@ export function progress(label, onCancel) {
 export function message(kind, text) {
   return el('div', { class: `msg ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
 }
+
+/** Offers `text` as a file download named `filename`. */
+export function saveText(text, filename, type = 'text/plain') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = el('a', { href: url, download: filename, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/**
+ * "Download LP" buttons: the linear program of the request `getRequest()`
+ * returns, exported by the core in the worker as CPLEX-LP or MPS text and
+ * saved as `${basename}.lp` / `.mps`.
+ */
+export function lpDownload(solver, getRequest, { basename = 'model' } = {}) {
+  const status = el('span', { class: 'lp-status', role: 'status', 'aria-live': 'polite' });
+  const button = (format, label, title) => el('button', {
+    type: 'button', class: 'ghost small', 'data-testid': `download-${format}`, title,
+    onclick: async (e) => {
+      const b = e.currentTarget;
+      b.disabled = true;
+      status.textContent = '';
+      status.className = 'lp-status';
+      try {
+        const text = await solver.exportLp(getRequest(), format);
+        saveText(text, `${basename}.${format}`);
+        status.textContent = `${basename}.${format}: ${text.length.toLocaleString('en')} characters`;
+      } catch (err) {
+        status.textContent = `The LP could not be exported: ${err.message}`;
+        status.className = 'lp-status bad';
+      } finally {
+        b.disabled = false;
+      }
+    },
+  }, label);
+  return el('div', { class: 'lp-download', 'data-testid': 'lp-download' },
+    el('span', { class: 'lp-label', text: 'Download the LP:' }),
+    button('lp', 'CPLEX-LP', 'the linear program as CPLEX LP text (.lp), for any LP solver'),
+    button('mps', 'MPS', 'the linear program in (free) MPS format (.mps)'),
+    status);
+}

@@ -13,13 +13,16 @@
 //   in  {type: 'cancel', id}
 //       stops batch `id` between two items; it answers
 //       {id, ok: false, error: {code: 'cancelled', ...}}.
+//   in  {id, type: 'export', request, format: 'lp' | 'mps'}
+//   out {id, ok: true, text} | {id, ok: false, error}: the LP of a star,
+//       tree, binomial or memory request as CPLEX-LP or MPS text.
 //   in  {id, type: 'version'}
 //   out {id, ok: true, version}
 // A wasm trap (a panic compiled to `unreachable`, a stack overflow...) leaves
 // the instance unusable: the answer then carries `fatal: true` and the client
 // replaces this worker.
 
-import init, { solve, version } from './pkg/dlt_wasm.js';
+import init, { solve, export_lp as exportLp, version } from './pkg/dlt_wasm.js';
 
 const ready = init();
 ready.catch(() => {}); // reported to each request instead, below
@@ -40,10 +43,10 @@ function isTrap(e) {
 }
 
 /** Runs one request; throws only for a trap. */
-function runOne(request) {
+function runOne(request, fn = solve) {
   if (broken) throw broken;
   try {
-    return { ok: true, response: solve(request) };
+    return { ok: true, response: fn(request) };
   } catch (e) {
     if (isTrap(e)) {
       broken = e;
@@ -107,11 +110,17 @@ self.onmessage = async (event) => {
       case 'batch':
         await runBatch(id, Array.isArray(msg.requests) ? msg.requests : [], msg.pick);
         break;
+      case 'export': {
+        const format = msg.format === 'mps' ? 'mps' : 'lp';
+        const r = runOne(msg.request, (request) => exportLp(request, format));
+        postMessage(r.ok ? { id, ok: true, text: r.response } : { id, ok: false, error: r.error });
+        break;
+      }
       case 'version':
         postMessage({ id, ok: true, version: version() });
         break;
       default:
-        postMessage({ id, ok: false, error: { code: 'parse', field: 'type', message: `unknown message type ${JSON.stringify(type)}; accepted: solve, batch, cancel, version` } });
+        postMessage({ id, ok: false, error: { code: 'parse', field: 'type', message: `unknown message type ${JSON.stringify(type)}; accepted: solve, batch, export, cancel, version` } });
     }
   } catch (e) {
     // A trap, or the module failed to load: this worker is done for.

@@ -1,8 +1,11 @@
-// The view registry: the tab bar shows these in this order. A new view is a
+// The view registry: the tab bar shows these in this order (the first is the
+// page without a #hash). A new view is a
 // module exporting {id, title, paper, fields, toRequest, render} (see app.js)
 // added to this list.
 
+import buffers from './buffers.js';
 import torus from './torus.js';
+import memory from './memory.js';
 import nonlinear from './nonlinear.js';
 
-export const views = [torus, nonlinear];
+export const views = [buffers, torus, memory, nonlinear]; // in the order of the papers

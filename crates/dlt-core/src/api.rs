@@ -34,6 +34,7 @@ macro_rules! models {
         }
 
         /// The names of all models, for messages and `dlt --help`.
+        #[allow(clippy::vec_init_then_push)] // entries vary with features
         pub fn models() -> alloc::vec::Vec<&'static str> {
             let mut names = alloc::vec::Vec::new();
             $( $(#[$meta])* names.push($name); )*

@@ -47,7 +47,8 @@ impl From<Option<bool>> for Prune {
 /// stays within MAX_STAGES stages and MAX_MESSAGES messages of `per_stage`.
 pub(crate) fn stage_count(n: Option<f64>, n_min: f64, per_stage: usize) -> Result<(usize, usize)> {
     let most = MAX_STAGES.min(MAX_MESSAGES / per_stage.max(1));
-    if !(n_min <= most as f64) {
+    // n_min is NaN-free (V, D validated) but may be huge.
+    if n_min > most as f64 {
         return Err(Error::range("D", format!(
             "D is too small for V: it needs n_min = {n_min} stages, more than the {most} an LP here can have")));
     }

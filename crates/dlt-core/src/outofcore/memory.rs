@@ -29,7 +29,7 @@ pub struct MemoryParams {
     /// Fig. 3b, 3c: a distribution computed with a linear model, run on
     /// processors with a memory hierarchy).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub real_pieces: Option<Vec<Vec<(f64, f64)>>>,
+    pub real_pieces: Option<Pieces>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -76,7 +76,10 @@ fn hierarchy_lp(v: f64, list: &[Processor], kept: &[usize], tau: f64) -> (Model,
     (lp, alpha, cmax)
 }
 
-fn validate(p: &MemoryParams) -> Result<Option<Vec<Vec<(f64, f64)>>>> {
+/// Pieces per processor.
+type Pieces = Vec<Vec<(f64, f64)>>;
+
+fn validate(p: &MemoryParams) -> Result<Option<Pieces>> {
     validate::positive("V", p.v)?;
     processors("processors", &p.processors)?;
     for (i, q) in p.processors.iter().enumerate() {
