@@ -121,7 +121,8 @@ fn check_ports(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
                 _ => {}
             }
         }
-        for (what, uses, cap) in [("receive", recv, row.recv_ports), ("send", send, row.send_ports), ("compute", cpu, 1.0)] {
+        let busy = if row.receives_while_computing { Vec::new() } else { recv.iter().chain(&cpu).copied().collect() };
+        for (what, uses, cap) in [("receive", recv, row.recv_ports), ("send", send, row.send_ports), ("compute", cpu, 1.0), ("receive-or-compute", busy, 1.0)] {
             if let Err((t, level)) = peak_within(uses, cap, eps_t) {
                 reject!("{} uses {level} {what} ports at time {t}, has {cap}", row.label);
             }

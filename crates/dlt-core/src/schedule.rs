@@ -46,6 +46,10 @@ impl Cost {
     }
 }
 
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Row {
     pub label: String,
@@ -55,6 +59,10 @@ pub struct Row {
     pub send_ports: f64,
     /// Messages a processor of this row may receive at once.
     pub recv_ports: f64,
+    /// Whether a processor may receive while it computes (003's machines
+    /// may not: a chunk is received only after the previous one is done).
+    #[serde(skip_serializing_if = "is_true")]
+    pub receives_while_computing: bool,
     /// Load each processor of the row holds at time 0 (the originator's V).
     pub initial_load: f64,
     /// Cost of messages into this row.
@@ -78,6 +86,7 @@ impl Row {
             count,
             send_ports: 1.0,
             recv_ports: 1.0,
+            receives_while_computing: true,
             initial_load: 0.0,
             link: Link { s, c },
             compute: Cost::linear(a),
