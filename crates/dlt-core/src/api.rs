@@ -4,6 +4,8 @@
 
 use crate::error::Result;
 use crate::{buffers, nonlinear, outofcore, torus};
+#[cfg(feature = "lp")]
+use crate::isoefficiency;
 #[cfg(feature = "std")]
 use crate::error::{Code, Error};
 #[cfg(feature = "std")]
@@ -62,6 +64,8 @@ models! {
     #[cfg(feature = "lp")]
     "memory" => Memory(outofcore::MemoryParams) -> outofcore::MemoryOutput = outofcore::memory;
     "multi_installment" => MultiInstallment(outofcore::MultiParams) -> outofcore::MultiOutput = outofcore::multi_installment;
+    #[cfg(feature = "lp")]
+    "isoefficiency" => Isoefficiency(isoefficiency::Params) -> isoefficiency::Output = isoefficiency::solve;
     "torus" => Torus(torus::Params) -> torus::Output = torus::solve;
     "nonlinear" => Nonlinear(nonlinear::Params) -> nonlinear::Output = nonlinear::solve;
     "nonlinear_bounds" => NonlinearBounds(nonlinear::BoundsParams) -> nonlinear::BoundsOutput = nonlinear::bounds;

@@ -19,6 +19,8 @@ pub mod sweep;
 pub mod validate;
 
 pub mod buffers;
+#[cfg(feature = "lp")]
+pub mod isoefficiency;
 pub mod nonlinear;
 pub mod outofcore;
 pub mod torus;

@@ -67,6 +67,13 @@ pub fn to_lp(model: &Model, title: &str) -> String {
             }
         }
     }
+    let binaries: Vec<&String> = vars.iter().zip(&model.binary).filter(|(_, &b)| b).map(|(v, _)| v).collect();
+    if !binaries.is_empty() {
+        out.push_str("Binaries\n");
+        for v in binaries {
+            let _ = writeln!(out, " {v}");
+        }
+    }
     out.push_str("End\n");
     out
 }
@@ -93,9 +100,16 @@ pub fn to_mps(model: &Model, title: &str) -> String {
     out.push_str("COLUMNS\n");
     for (v, column) in columns.iter().enumerate() {
         let var = name(&model.names[v]);
+        // Integer columns sit between markers; their bounds make them 0-1.
+        if model.binary[v] {
+            out.push_str(" MARKER 'MARKER' 'INTORG'\n");
+        }
         let _ = writeln!(out, " {var} obj {}", num(model.objective[v]));
         for &(r, a) in column {
             let _ = writeln!(out, " {var} {} {}", rows[r], num(a));
+        }
+        if model.binary[v] {
+            out.push_str(" MARKER 'MARKER' 'INTEND'\n");
         }
     }
     out.push_str("RHS\n");

@@ -16,7 +16,9 @@ impl Engine for Microlp {
 
     fn solve(&self, model: &Model, limits: Limits) -> Result<Solution, Failure> {
         let mut problem = Problem::new(OptimizationDirection::Minimize);
-        let vars: Vec<_> = model.objective.iter().zip(&model.bounds).map(|(&c, &b)| problem.add_var(c, b)).collect();
+        let vars: Vec<_> = (0..model.names.len())
+            .map(|i| if model.binary[i] { problem.add_binary_var(model.objective[i]) } else { problem.add_var(model.objective[i], model.bounds[i]) })
+            .collect();
         for row in &model.rows {
             let op = match row.sense {
                 Sense::Le => ComparisonOp::Le,
@@ -45,6 +47,9 @@ impl Engine for Microlp {
             });
         }
         let solution = outcome.into_solution().map_err(|i| Failure::Gave(format!("stopped: {:?}", i.termination_reason())))?;
-        Ok(Solution { values: vars.iter().map(|&v| solution.var_value(v)).collect(), objective: solution.objective(), iterations })
+        // A 0-1 variable comes back within int_tol of its value: round it,
+        // and let the verifier judge the rows at the rounded point.
+        let values = vars.iter().zip(&model.binary).map(|(&v, &b)| if b { libm::round(solution.var_value(v)) } else { solution.var_value(v) }).collect();
+        Ok(Solution { values, objective: solution.objective(), iterations })
     }
 }

@@ -35,12 +35,14 @@ pub struct Row {
     pub rhs: f64,
 }
 
-/// Minimise `objective . x` subject to rows and bounds.
+/// Minimise `objective . x` subject to rows and bounds; variables marked
+/// `binary` take the values 0 and 1 only (a MIP).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Model {
     pub names: Vec<String>,
     pub bounds: Vec<(f64, f64)>,
     pub objective: Vec<f64>,
+    pub binary: Vec<bool>,
     pub rows: Vec<Row>,
 }
 
@@ -49,7 +51,15 @@ impl Model {
         self.names.push(name.into());
         self.bounds.push((lower, upper));
         self.objective.push(cost);
+        self.binary.push(false);
         Var(self.names.len() - 1)
+    }
+
+    /// A 0-1 variable.
+    pub fn binary(&mut self, name: impl Into<String>, cost: f64) -> Var {
+        let v = self.var(name, 0.0, 1.0, cost);
+        self.binary[v.0] = true;
+        v
     }
 
     pub fn row(&mut self, name: impl Into<String>, terms: Vec<(Var, f64)>, sense: Sense, rhs: f64) {
@@ -128,6 +138,9 @@ pub fn verify(model: &Model, sol: &Solution) -> core::result::Result<(), String>
         let tol = VERIFY_TOL * x.abs().max(1.0);
         if x < lo - tol || x > hi + tol {
             return Err(format!("{} = {x} outside [{lo}, {hi}]", model.names[i]));
+        }
+        if model.binary[i] && x != 0.0 && x != 1.0 {
+            return Err(format!("{} = {x} is not 0 or 1", model.names[i]));
         }
     }
     for row in &model.rows {
