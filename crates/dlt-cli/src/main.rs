@@ -12,6 +12,8 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("binomial", include_str!("../../../examples/binomial.json")),
     ("memory", include_str!("../../../examples/memory.json")),
     ("multi_installment", include_str!("../../../examples/multi_installment.json")),
+    ("isoefficiency", include_str!("../../../examples/isoefficiency.json")),
+    ("isoefficiency_map", include_str!("../../../examples/isoefficiency_map.json")),
     ("torus", include_str!("../../../examples/torus.json")),
     ("nonlinear", include_str!("../../../examples/nonlinear.json")),
     ("nonlinear_bounds", include_str!("../../../examples/nonlinear_bounds.json")),

@@ -66,6 +66,8 @@ models! {
     "multi_installment" => MultiInstallment(outofcore::MultiParams) -> outofcore::MultiOutput = outofcore::multi_installment;
     #[cfg(feature = "lp")]
     "isoefficiency" => Isoefficiency(isoefficiency::Params) -> isoefficiency::Output = isoefficiency::solve;
+    #[cfg(feature = "lp")]
+    "isoefficiency_map" => IsoefficiencyMap(isoefficiency::map::MapParams) -> isoefficiency::map::MapOutput = isoefficiency::map::run;
     "torus" => Torus(torus::Params) -> torus::Output = torus::solve;
     "nonlinear" => Nonlinear(nonlinear::Params) -> nonlinear::Output = nonlinear::solve;
     "nonlinear_bounds" => NonlinearBounds(nonlinear::BoundsParams) -> nonlinear::BoundsOutput = nonlinear::bounds;

@@ -18,7 +18,7 @@
 //! minute in debug mode on two cores: this runs in `cargo test --workspace`.
 
 use serde::ser::{self, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
@@ -638,6 +638,8 @@ struct Tally {
     solved: usize,
     errors: std::collections::BTreeMap<&'static str, usize>,
     slowest: (Duration, String),
+    /// Internal errors (well-formed, but a model's bug by definition).
+    internal: Vec<String>,
     problems: Vec<String>,
 }
 
@@ -670,6 +672,9 @@ fn known_fields() -> Vec<String> {
 /// Checks one input; problems go to the tally, with the input.
 fn check(tally: &mut Tally, request: &Value, what: &str, known: &[String]) {
     tally.tried += 1;
+    if std::env::var_os("ADVERSARIAL_VERBOSE").is_some() {
+        eprintln!("adversarial: {what}");
+    }
     let (outcome, took) = run_bounded(request);
     if took > tally.slowest.0 {
         tally.slowest = (took, what.to_string());
@@ -689,12 +694,17 @@ fn check(tally: &mut Tally, request: &Value, what: &str, known: &[String]) {
         Some(Outcome::Failed(e)) => {
             let code = code_name(e.code);
             *tally.errors.entry(code).or_default() += 1;
+            if code == "internal" {
+                tally.internal.push(format!("{what}: {}\n    request: {}", e.message, short_request(request)));
+            }
             if e.message.trim().is_empty() {
                 Some(format!("{code} error with an empty message (field {:?})", e.field))
             } else if matches!(code, "parse" | "out_of_range") {
                 if e.field.is_empty() {
-                    // Only an error about the request as a whole may name no field.
-                    (request.is_object()).then(|| format!("{code} error without a field: {}", e.message))
+                    // Only an error about the request as a whole may name no
+                    // field, or one about a key that is the empty string.
+                    let empty_key = e.message.contains("field ``") && has_empty_key(request);
+                    (request.is_object() && !empty_key).then(|| format!("{code} error without a field: {}", e.message))
                 } else if !names_field(request, &e.field, known) {
                     Some(format!("{code} error names field {:?}, not a field of the request: {}", e.field, e.message))
                 } else {
@@ -707,6 +717,14 @@ fn check(tally: &mut Tally, request: &Value, what: &str, known: &[String]) {
     };
     if let Some(p) = problem {
         tally.problems.push(format!("{what}: {p}\n    request: {}", short_request(request)));
+    }
+}
+
+fn has_empty_key(v: &Value) -> bool {
+    match v {
+        Value::Object(m) => m.contains_key("") || m.values().any(has_empty_key),
+        Value::Array(xs) => xs.iter().any(has_empty_key),
+        _ => false,
     }
 }
 
@@ -814,6 +832,9 @@ fn adversarial(model: &str) {
         tally.slowest.0,
         tally.slowest.1
     );
+    for e in &tally.internal {
+        println!("  internal error (a bug of the model, reported): {e}");
+    }
     assert!(
         tally.problems.is_empty(),
         "{model}: {} of {} adversarial inputs misbehaved:\n{}",

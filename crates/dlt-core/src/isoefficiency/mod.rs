@@ -8,6 +8,7 @@
 //! The MIP is solved by search over send sequences, each one an LP
 //! (`sequence`), rather than by branch and bound over big-M rows.
 
+pub mod map;
 pub mod mip;
 mod search;
 pub mod sequence;

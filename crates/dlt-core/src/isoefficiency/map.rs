@@ -1,0 +1,200 @@
+//! Efficiency E(m, n, V) = T(1,1,V) / (m T(m,n,V)) and the isoefficiency map
+//! of 003 Sec. 3: for each m, the maximum of E over V (the MAX line) by
+//! narrowing an interval around it, and the isoefficiency function I(e, m, n)
+//! on both sides of V_max by bisection. Every search stops when its interval
+//! of V is narrower than `width` (the paper: 1 MB). Points already solved are
+//! reused across levels and sides.
+
+use super::{best, instance, Instance, Params};
+use crate::error::{Code, Error, Result};
+use crate::validate;
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde::{Deserialize, Serialize};
+
+/// Most machine counts and efficiency levels in one map.
+pub const MAX_LEVELS: usize = 32;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapParams {
+    /// Machine counts from m_range[0] to m_range[1].
+    pub m_range: (f64, f64),
+    pub n: f64,
+    /// Efficiency levels of the isolines (may be empty: the MAX line only).
+    #[serde(default)]
+    pub levels: Vec<f64>,
+    /// The interval of V searched.
+    #[serde(rename = "V_range")]
+    pub v_range: (f64, f64),
+    #[serde(rename = "S")]
+    pub s: f64,
+    #[serde(rename = "O")]
+    pub o: f64,
+    #[serde(rename = "C")]
+    pub c: f64,
+    pub a1: f64,
+    pub a2: f64,
+    pub b2: f64,
+    /// Stop a search when its V interval is narrower than this (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<f64>,
+    /// Time limit of each MIP (default 200 ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_ms: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Isoline {
+    pub e: f64,
+    /// I(e, m, n) below V_max, per m (null where E never reaches e there).
+    pub below: Vec<Option<f64>>,
+    /// I(e, m, n) above V_max, per m.
+    pub above: Vec<Option<f64>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MapOutput {
+    pub m: Vec<usize>,
+    #[serde(rename = "E_max")]
+    pub e_max: Vec<f64>,
+    #[serde(rename = "V_max")]
+    pub v_max: Vec<f64>,
+    pub isolines: Vec<Isoline>,
+    /// The stopping width of every search, in units of V.
+    pub width: f64,
+    /// MIPs solved, and how many of them were proven optimal.
+    pub points: usize,
+    pub proven: usize,
+    pub warnings: Vec<String>,
+}
+
+/// E(m, n, V) with the points solved so far remembered.
+struct Evaluator {
+    base: Instance,
+    limit_ms: f64,
+    cache: BTreeMap<(usize, u64), f64>,
+    proven: usize,
+}
+
+impl Evaluator {
+    fn e(&mut self, m: usize, v: f64) -> Result<f64> {
+        if let Some(&e) = self.cache.get(&(m, v.to_bits())) {
+            return Ok(e);
+        }
+        let inst = Instance { m, v, ..self.base.clone() };
+        let out = best(&inst, self.limit_ms)?;
+        self.proven += out.proven as usize;
+        self.cache.insert((m, v.to_bits()), out.efficiency);
+        Ok(out.efficiency)
+    }
+
+    /// The maximum of E over [lo, hi] by golden-section narrowing: of two
+    /// probes, the side beyond the smaller efficiency is dropped.
+    fn maximum(&mut self, m: usize, (mut lo, mut hi): (f64, f64), width: f64) -> Result<(f64, f64)> {
+        const R: f64 = 0.618_033_988_749_894_8;
+        let (mut v1, mut v2) = (hi - R * (hi - lo), lo + R * (hi - lo));
+        let (mut e1, mut e2) = (self.e(m, v1)?, self.e(m, v2)?);
+        while hi - lo > width {
+            if e1 < e2 {
+                lo = v1;
+                (v1, e1) = (v2, e2);
+                v2 = lo + R * (hi - lo);
+                e2 = self.e(m, v2)?;
+            } else {
+                hi = v2;
+                (v2, e2) = (v1, e1);
+                v1 = hi - R * (hi - lo);
+                e1 = self.e(m, v1)?;
+            }
+        }
+        Ok(if e1 >= e2 { (v1, e1) } else { (v2, e2) })
+    }
+
+    /// V in [lo, hi] where E crosses e, E rising (or falling) over it.
+    fn crossing(&mut self, m: usize, e: f64, (mut lo, mut hi): (f64, f64), rising: bool, width: f64) -> Result<Option<f64>> {
+        let (e_lo, e_hi) = (self.e(m, lo)?, self.e(m, hi)?);
+        let (small, large) = if rising { (e_lo, e_hi) } else { (e_hi, e_lo) };
+        if !(small <= e && e <= large) {
+            return Ok(None);
+        }
+        while hi - lo > width {
+            let mid = 0.5 * (lo + hi);
+            if (self.e(m, mid)? < e) == rising {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        Ok(Some(0.5 * (lo + hi)))
+    }
+}
+
+/// The map, calling `progress(done, total)` after each machine count; a
+/// `false` stops it there.
+pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Result<MapOutput> {
+    let (v_lo, v_hi) = (validate::positive("V_range[0]", p.v_range.0)?, validate::positive("V_range[1]", p.v_range.1)?);
+    if v_hi <= v_lo {
+        return Err(Error::range("V_range", format!("V_range must be increasing, got [{v_lo}, {v_hi}]")));
+    }
+    let base = instance(&Params {
+        m: p.m_range.0, n: p.n, v: v_lo, s: p.s, o: p.o, c: p.c, a1: p.a1, a2: p.a2, b2: p.b2, time_limit_ms: None,
+    })
+    .map_err(|mut e| {
+        if e.field == "m" {
+            e.field = String::from("m_range[0]");
+        }
+        e
+    })?;
+    let m_hi = validate::integer("m_range[1]", p.m_range.1, base.m, super::MAX_M)?;
+    validate::length("levels", &p.levels, 0, MAX_LEVELS)?;
+    for (i, &e) in p.levels.iter().enumerate() {
+        validate::positive(&validate::item("levels", i), e)?;
+    }
+    let width = validate::positive("width", p.width.unwrap_or(1.0))?;
+    if (v_hi - v_lo) / width > 1e12 {
+        return Err(Error::range("width", format!("width must be at least (V_range[1] - V_range[0]) / 1e12 = {:e}", (v_hi - v_lo) / 1e12)));
+    }
+    let limit_ms = validate::within("time_limit_ms", p.time_limit_ms.unwrap_or(200.0), 1.0, super::MAX_TIME_LIMIT_MS)?;
+    let mut ev = Evaluator { base: base.clone(), limit_ms, cache: BTreeMap::new(), proven: 0 };
+    let ms: Vec<usize> = (base.m..=m_hi).collect();
+    let mut out = MapOutput {
+        m: Vec::new(),
+        e_max: Vec::new(),
+        v_max: Vec::new(),
+        isolines: p.levels.iter().map(|&e| Isoline { e, below: Vec::new(), above: Vec::new() }).collect(),
+        width,
+        points: 0,
+        proven: 0,
+        warnings: Vec::new(),
+    };
+    for (done, &m) in ms.iter().enumerate() {
+        let (v_max, e_max) = ev.maximum(m, (v_lo, v_hi), width)?;
+        out.m.push(m);
+        out.e_max.push(e_max);
+        out.v_max.push(v_max);
+        for line in out.isolines.iter_mut() {
+            line.below.push(ev.crossing(m, line.e, (v_lo, v_max), true, width)?);
+            line.above.push(ev.crossing(m, line.e, (v_max, v_hi), false, width)?);
+        }
+        if !progress(done + 1, ms.len()) {
+            out.warnings.push(format!("stopped after m = {m}"));
+            break;
+        }
+    }
+    out.points = ev.cache.len();
+    out.proven = ev.proven;
+    if out.proven < out.points {
+        out.warnings.push(format!("{} of {} points are the best found within {limit_ms} ms, not proven optimal", out.points - out.proven, out.points));
+    }
+    if out.m.is_empty() {
+        return Err(Error::new(Code::Limit, "m_range", "no machine count was mapped"));
+    }
+    Ok(out)
+}
+
+pub fn run(p: &MapParams) -> Result<MapOutput> {
+    map(p, &mut |_, _| true)
+}
