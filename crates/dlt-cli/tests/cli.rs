@@ -39,9 +39,16 @@ fn every_example_solves_and_is_in_the_help() {
         let out = dlt(&["solve", "-"], &request);
         assert!(out.status.success(), "{model}: {}", String::from_utf8_lossy(&out.stderr));
         let response: Value = serde_json::from_slice(&out.stdout).unwrap();
-        // The CLI prints exactly what the core answers.
-        let direct = dlt_core::solve(&dlt_core::parse(serde_json::from_str::<Value>(&request).unwrap()).unwrap()).unwrap();
-        assert_eq!(response, serde_json::to_value(direct).unwrap(), "{model}");
+        // The CLI prints exactly what the core answers; a search under a
+        // time limit answers alike in shape, not in how far it got.
+        let request: Value = serde_json::from_str(&request).unwrap();
+        let direct = serde_json::to_value(dlt_core::solve(&dlt_core::parse(request.clone()).unwrap()).unwrap()).unwrap();
+        if request.get("time_limit_ms").is_some() {
+            let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+            assert_eq!(keys(&response), keys(&direct), "{model}");
+        } else {
+            assert_eq!(response, direct, "{model}");
+        }
     }
 }
 
