@@ -78,6 +78,19 @@ models! {
     "sweep" => Sweep(crate::sweep::SweepParams) -> crate::sweep::SweepOutput = crate::sweep::run;
 }
 
+/// Like [`solve`], reporting `progress(done, total)` from the requests that
+/// take many steps (sweeps, isoefficiency maps); a `false` from it stops
+/// them early with what they have.
+#[cfg(feature = "std")]
+pub fn solve_with_progress(request: &Request, progress: &mut dyn FnMut(usize, usize) -> bool) -> Result<Response> {
+    match request {
+        Request::Sweep(p) => crate::sweep::sweep(p, progress).map(Response::Sweep),
+        #[cfg(feature = "lp")]
+        Request::IsoefficiencyMap(p) => isoefficiency::map::map(p, progress).map(Response::IsoefficiencyMap),
+        other => solve(other),
+    }
+}
+
 /// The text formats an LP is written in for other solvers.
 #[cfg(feature = "lp")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

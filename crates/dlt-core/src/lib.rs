@@ -27,7 +27,7 @@ pub mod torus;
 
 pub use api::{solve, Request, Response};
 #[cfg(feature = "std")]
-pub use api::parse;
+pub use api::{parse, solve_with_progress};
 #[cfg(feature = "lp")]
 pub use api::{export, LpFormat};
 pub use error::{Code, Error, Result};

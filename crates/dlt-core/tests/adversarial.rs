@@ -672,10 +672,10 @@ fn known_fields() -> Vec<String> {
 /// Checks one input; problems go to the tally, with the input.
 fn check(tally: &mut Tally, request: &Value, what: &str, known: &[String]) {
     tally.tried += 1;
-    if std::env::var_os("ADVERSARIAL_VERBOSE").is_some() {
-        eprintln!("adversarial: {what}");
-    }
     let (outcome, took) = run_bounded(request);
+    if std::env::var_os("ADVERSARIAL_VERBOSE").is_some() {
+        eprintln!("adversarial: {took:.2?} {what}");
+    }
     if took > tally.slowest.0 {
         tally.slowest = (took, what.to_string());
     }

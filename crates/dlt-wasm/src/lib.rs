@@ -15,19 +15,16 @@ pub fn solve(request: JsValue) -> Result<JsValue, JsValue> {
     to_js(&response).map_err(|e| to_js_error(dlt_core::Error::internal(e)))
 }
 
-/// Solves a sweep request, calling `progress(done, total)` after each
-/// point; a `false` from it ends the sweep early.
+/// Solves a request, calling `progress(done, total)` as a sweep or an
+/// isoefficiency map advances; a `false` from it ends them early.
 #[wasm_bindgen]
-pub fn sweep(request: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsValue> {
+pub fn solve_progress(request: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsValue> {
     let request = dlt_core::parse(serde_wasm_bindgen::Deserializer::from(request)).map_err(to_js_error)?;
-    let dlt_core::Request::Sweep(params) = request else {
-        return Err(to_js_error(dlt_core::Error::range("model", "sweep() takes a request with model \"sweep\"")));
-    };
     let mut report = |done: usize, total: usize| {
         progress.call2(&JsValue::NULL, &(done as f64).into(), &(total as f64).into()).map_or(true, |go| go.as_bool() != Some(false))
     };
-    let output = dlt_core::sweep::sweep(&params, &mut report).map_err(to_js_error)?;
-    to_js(&output).map_err(|e| to_js_error(dlt_core::Error::internal(e)))
+    let response = dlt_core::solve_with_progress(&request, &mut report).map_err(to_js_error)?;
+    to_js(&response).map_err(|e| to_js_error(dlt_core::Error::internal(e)))
 }
 
 /// The LP of a request as CPLEX-LP text (`format` "lp") or MPS ("mps").
