@@ -296,11 +296,14 @@ fn mutate(rng: &mut Rng, v: &mut Value, pool: &[Value]) -> String {
         }
         8 => {
             // A longer list: the entry repeated (or a list made of the value).
+            // Long lists only of small entries, to keep memory bounded.
             let copies = *rng.pick(&[3usize, 17, 1000, 100_001]);
+            let small = |x: &Value| copies <= 17 || x.to_string().len() <= 200;
             if let Some(slot) = get_mut(v, &path) {
                 *slot = match slot.take() {
-                    Value::Array(xs) if !xs.is_empty() => Value::Array(xs.iter().cycle().take(copies).cloned().collect()),
-                    x => Value::Array(vec![x; copies]),
+                    Value::Array(xs) if !xs.is_empty() && xs.iter().all(small) => Value::Array(xs.iter().cycle().take(copies).cloned().collect()),
+                    x if small(&x) => Value::Array(vec![x; copies]),
+                    _ => Value::Array(vec![json!(1.5); copies]),
                 };
             }
             format!("{what} as a list of {copies}")
@@ -351,6 +354,7 @@ impl ser::Error for NotFinite {
 struct Compound<'a> {
     path: &'a RefCell<Vec<String>>,
     index: usize,
+    key: Option<String>,
 }
 
 impl<'a> Compound<'a> {
@@ -376,7 +380,7 @@ impl<'a> Finite<'a> {
         }
     }
     fn compound(self) -> Compound<'a> {
-        Compound { path: self.path, index: 0 }
+        Compound { path: self.path, index: 0, key: None }
     }
 }
 
@@ -522,10 +526,15 @@ impl ser::SerializeMap for Compound<'_> {
     type Error = NotFinite;
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), NotFinite> {
         // Keys are names here; their numbers (if any) must be finite too.
-        key.serialize(Finite { path: self.path })
+        key.serialize(Finite { path: self.path })?;
+        self.key = serde_json::to_value(key).ok().and_then(|k| k.as_str().map(String::from));
+        Ok(())
     }
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), NotFinite> {
-        let label = format!(".<{}>", self.index);
+        let label = match self.key.take() {
+            Some(k) => format!(".{k}"),
+            None => format!(".<{}>", self.index),
+        };
         self.element(label, value)
     }
     fn end(self) -> Result<(), NotFinite> {
@@ -840,7 +849,7 @@ fn adversarial(model: &str) {
         "{model}: {} of {} adversarial inputs misbehaved:\n{}",
         tally.problems.len(),
         tally.tried,
-        tally.problems.iter().take(30).cloned().collect::<Vec<_>>().join("\n")
+        tally.problems.iter().take(env_usize("ADVERSARIAL_SHOW", 30)).cloned().collect::<Vec<_>>().join("\n")
     );
 }
 

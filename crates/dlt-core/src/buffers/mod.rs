@@ -7,6 +7,8 @@ mod binomial;
 mod dstar;
 mod lb;
 #[cfg(feature = "lp")]
+mod full_stages;
+#[cfg(feature = "lp")]
 mod sequential;
 #[cfg(feature = "lp")]
 mod stages;
