@@ -299,3 +299,33 @@ export function logSpace(a, b, perDecade) {
 function escape(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 }
+
+/**
+ * Bounds for a logarithmic axis that just hold the positive values of
+ * `series` ([{data: [[x, y], ...]}]), at whole decades, and a tick interval
+ * (in decades: ECharts' own choice for wide ranges skips most of them);
+ * {} when there is nothing positive to show.
+ */
+export function logRange(series, dim = 1) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const s of series) {
+    for (const p of s.data) {
+      const v = p?.[dim];
+      if (isNum(v) && v > 0) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+    }
+  }
+  if (!(lo <= hi)) return {};
+  let a = Math.floor(Math.log10(lo) + 1e-9);
+  let b = Math.ceil(Math.log10(hi) - 1e-9);
+  if (a === b) {
+    a -= 1;
+    b += 1;
+  }
+  const interval = b - a <= 8 ? 1 : b - a <= 16 ? 2 : Math.ceil((b - a) / 8);
+  b = a + Math.ceil((b - a) / interval) * interval;
+  return { min: 10 ** a, max: 10 ** b, interval };
+}

@@ -41,7 +41,8 @@ pub struct MapParams {
     /// Stop a search when its V interval is narrower than this (default 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub width: Option<f64>,
-    /// Time limit of each MIP (default 200 ms).
+    /// Time limit of each MIP (default 20 ms: round-robin sequences and a
+    /// short local search; Table 1 needs no more).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit_ms: Option<f64>,
 }
@@ -157,7 +158,7 @@ pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Res
     if (v_hi - v_lo) / width > 1e12 {
         return Err(Error::range("width", format!("width must be at least (V_range[1] - V_range[0]) / 1e12 = {:e}", (v_hi - v_lo) / 1e12)));
     }
-    let limit_ms = validate::within("time_limit_ms", p.time_limit_ms.unwrap_or(200.0), 1.0, super::MAX_TIME_LIMIT_MS)?;
+    let limit_ms = validate::within("time_limit_ms", p.time_limit_ms.unwrap_or(20.0), 1.0, super::MAX_TIME_LIMIT_MS)?;
     let mut ev = Evaluator { base: base.clone(), limit_ms, cache: BTreeMap::new(), proven: 0 };
     let ms: Vec<usize> = (base.m..=m_hi).collect();
     let mut out = MapOutput {

@@ -10,6 +10,10 @@ use crate::error::Result;
 use alloc::collections::BTreeMap;
 use web_time::Instant;
 
+/// Restarts of the local search in a row without a better sequence after
+/// which the search ends before its time limit.
+pub const STALE: usize = 30;
+
 /// Enumerate when there are at most this many canonical sequences.
 pub const EXHAUSTIVE_MAX: u64 = 20_000;
 
@@ -156,7 +160,7 @@ impl<'a> Search<'a> {
     }
 
     /// Local search from the best sequence, then from perturbations of it,
-    /// until the time limit.
+    /// until the time limit or STALE restarts in a row found nothing better.
     pub fn improve(&mut self) -> Result<()> {
         let mut rng = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move |bound: usize| {
@@ -168,13 +172,16 @@ impl<'a> Search<'a> {
         let Some((start, _)) = self.best.clone() else { return Ok(()) };
         self.descend(start)?;
         let (n, m) = (self.inst.n, self.inst.m);
-        while !self.out_of_time() {
-            let Some((mut seq, _)) = self.best.clone() else { break };
+        let mut stale = 0;
+        while !self.out_of_time() && stale < STALE {
+            let Some((mut seq, before)) = self.best.clone() else { break };
             for _ in 0..1 + next(3) {
                 let j = next(n);
                 seq[j] = next(m) as u8;
             }
             self.descend(seq)?;
+            let improved = self.best.as_ref().is_some_and(|(_, b)| b.makespan < before.makespan);
+            stale = if improved { 0 } else { stale + 1 };
         }
         Ok(())
     }
