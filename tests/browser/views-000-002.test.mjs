@@ -1,0 +1,315 @@
+// Browser test of the "Buffers" view (paper 000, limited communication
+// buffers) and the "Memory hierarchy" view (paper 002, out-of-core
+// processing): computes through the UI and checks the numbers the page shows
+// against what the papers print, the LP download, the sweeps (with their
+// time in headless Chromium) and the core's errors beside their field.
+//
+//   node --test tests/browser/        (from the repository root; needs
+//   `npm install` in tests/browser and www/pkg built by scripts/build.sh)
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve, launch, watchErrors, WWW } from './harness.mjs';
+
+let server;
+let browser;
+let page;
+const errors = [];
+const offsite = [];
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(WWW, 'pkg', 'dlt_wasm_bg.wasm')), 'www/pkg is missing: run bash scripts/build.sh first');
+  server = await serve();
+  browser = await launch();
+  page = await browser.context.newPage();
+  watchErrors(page, errors);
+  browser.context.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) offsite.push(u);
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const view = (id) => page.locator(`#view-${id}`);
+
+function close(got, want, tol, what) {
+  assert.ok(Math.abs(got - want) <= tol, `${what}: the page shows ${got}, the paper ${want} (tolerance ${tol})`);
+}
+
+/** The number behind a displayed value (data-value keeps all digits). */
+async function valueOf(id, testid) {
+  const cell = view(id).locator(`[data-testid="${testid}"]`).first();
+  await cell.waitFor();
+  const raw = await cell.getAttribute('data-value');
+  const shown = (await cell.textContent()).trim();
+  assert.ok(raw !== null, `${testid} shows "${shown}", not a number`);
+  assert.notEqual(shown, '—', `${testid} shows no value`);
+  assert.doesNotMatch(shown, /NaN|undefined|Infinity/);
+  return Number(raw);
+}
+
+/** Waits until the view shows the result of `request` (or an error). */
+async function waitForRequest(id, request) {
+  const outcome = await page.waitForFunction(({ id, request }) => {
+    const r = document.querySelector(`#view-${id} [data-testid="results"]`);
+    if (r?.dataset.state === 'error') return `error: ${r.querySelector('[data-testid="result-msg"]')?.textContent}`;
+    if (!r || r.dataset.state !== 'done' || !r.dataset.request) return false;
+    const got = JSON.parse(r.dataset.request);
+    const keys = Object.keys(request);
+    return Object.keys(got).length === keys.length && keys.every((k) => JSON.stringify(got[k]) === JSON.stringify(request[k])) && 'done';
+  }, { id, request }, { timeout: 60000 });
+  const state = await outcome.jsonValue();
+  assert.equal(state, 'done', `${id}: the page answered ${JSON.stringify(request)} with ${state}`);
+}
+
+/** Fills a view's form (text, select, checkbox), clicks Compute, waits for `request`. */
+async function computeThroughUi(id, fields, request) {
+  const v = view(id);
+  for (const [key, value] of Object.entries(fields)) {
+    const input = v.locator(`[data-testid="field-${key}"]`);
+    const tag = await input.evaluate((e) => `${e.tagName}:${e.type}`);
+    if (tag.startsWith('SELECT')) await input.selectOption(String(value));
+    else if (tag === 'INPUT:checkbox') await input.setChecked(value);
+    else await input.fill(Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  await v.locator('[data-testid="compute"]').click();
+  await waitForRequest(id, request);
+}
+
+/** Clicks a download button and returns the saved file's text. */
+async function download(locator) {
+  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), locator.click()]);
+  const file = await dl.path();
+  return { name: dl.suggestedFilename(), text: fs.readFileSync(file, 'utf8') };
+}
+
+/** Waits for the sweep in `panel` to finish; returns the time the page measured for it. */
+async function sweepMs(id, panel) {
+  const sel = `#view-${id} [data-panel="${panel}"] [data-testid="progress"]`;
+  const handle = await page.waitForFunction((sel) => {
+    const t = document.querySelector(sel)?.textContent ?? '';
+    const m = /(\d+) points in (\d+) ms/.exec(t);
+    return m ? [Number(m[1]), Number(m[2])] : false;
+  }, sel, { timeout: 120000 });
+  return handle.jsonValue();
+}
+
+// ---- Buffers (000) -----------------------------------------------------------
+
+test('buffers: the default star (Fig. 6 parameters) and its D*', async () => {
+  const started = Date.now();
+  await page.goto(`${server.url}#buffers`);
+  await waitForRequest('buffers', { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3 });
+  // LB = S + VA/m (Sec. 4.1 of 000).
+  close(await valueOf('buffers', 'lb'), 1e-3 + (5e3 * 1e-3) / 10, 1e-12, 'LB');
+  const cmax = await valueOf('buffers', 'makespan');
+  assert.ok(cmax >= 0.501 && cmax < 0.52, `Cmax ${cmax}`);
+  assert.equal(await valueOf('buffers', 'n'), 3);
+  assert.equal(await valueOf('buffers', 'n-min'), 1);
+  const loads = [];
+  for (let i = 0; i < 10; i++) loads.push(await valueOf('buffers', `load-${i}`));
+  close(loads.reduce((s, x) => s + x, 0), 5e3, 1e-6, 'sum of loads');
+  assert.match(await view('buffers').getByTestId('lp-size').textContent(), /\d+ variables, \d+ rows/);
+  // Sec. 5: D* = mS/(A - mC) = 1e-2 / (1e-3 - 1e-5).
+  close(await valueOf('buffers', 'dstar'), 1e-2 / (1e-3 - 1e-5), 1e-9, 'D*');
+  assert.match(await view('buffers').getByTestId('dstar-text').textContent(), /D = 10000 is at least D\*/);
+  await view('buffers').locator('[data-chart="gantt"] canvas').first().waitFor();
+  await view('buffers').locator('[data-chart="chunks"] canvas').first().waitFor();
+  // The Cmax-vs-V chart of Fig. 7 (4 buffers x 16 loads, n = n_min).
+  const [points, ms] = await sweepMs('buffers', 'sweep');
+  console.log(`fig7-star-ms: ${ms}`);
+  console.log(`fig7-star-points: ${points}`);
+  console.log(`fig7-star-wall-ms (page open to chart, default solve included): ${Date.now() - started}`);
+  const panel = view('buffers').locator('[data-panel="sweep"] .panel-body');
+  assert.equal(await panel.getAttribute('data-skipped'), '0');
+  assert.equal(Number(await panel.getAttribute('data-not-computed')) + points, 64);
+  await view('buffers').locator('[data-chart="sweep"] canvas').first().waitFor();
+  // The other plots of the same data need no new solve.
+  await view('buffers').getByTestId('sweep-mode-ratio').click();
+  await view('buffers').getByTestId('sweep-mode-diff').click();
+  await view('buffers').getByTestId('sweep-mode-cmax').click();
+  assert.equal(await view('buffers').getByTestId('sweep-mode-cmax').getAttribute('aria-checked'), 'true');
+  // "Compute with D = D*" puts D* (6 digits) into the form and recomputes.
+  // n = 3 is below the new n_min = 50: the button says so and drops n.
+  assert.match(await view('buffers').getByTestId('use-dstar').textContent(), /and n = n_min/);
+  await view('buffers').getByTestId('use-dstar').click();
+  await waitForRequest('buffers', { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 10.101 });
+  assert.equal(await view('buffers').getByTestId('field-D').inputValue(), '10.101');
+  assert.equal(await valueOf('buffers', 'n'), 50);
+});
+
+test('buffers: the star example of Sec. 4.1 through the form (D = 1 and D = 1.5)', async () => {
+  const base = { topology: 'star', m: 3, A: 1, C: 1, S: 0, V: 3, n: 1, prune: true };
+  await computeThroughUi('buffers', { ...base, D: 1 }, { model: 'star', m: 3, S: 0, C: 1, A: 1, V: 3, D: 1, n: 1 });
+  close(await valueOf('buffers', 'makespan'), 4, 1e-9, 'Cmax, D = 1');
+  for (const [i, want] of [1, 1, 1].entries()) close(await valueOf('buffers', `load-${i}`), want, 1e-9, `alpha_${i + 1}, D = 1`);
+  // A <= mC: D* does not exist, and the page says why.
+  await page.waitForFunction(() => /does not exist/.test(document.querySelector('#view-buffers [data-testid="dstar-text"]')?.textContent ?? ''));
+  assert.match(await view('buffers').getByTestId('dstar-text').textContent(), /A > mC fails/);
+
+  await computeThroughUi('buffers', { D: 1.5 }, { model: 'star', m: 3, S: 0, C: 1, A: 1, V: 3, D: 1.5, n: 1 });
+  close(await valueOf('buffers', 'makespan'), 3.5, 1e-9, 'Cmax, D = 1.5');
+  for (const [i, want] of [1.5, 1, 0.5].entries()) close(await valueOf('buffers', `load-${i}`), want, 1e-9, `alpha_${i + 1}, D = 1.5`);
+});
+
+test('buffers: Download LP gives the CPLEX-LP and MPS text of the current request', async () => {
+  const lp = await download(view('buffers').getByTestId('download-lp'));
+  assert.ok(lp.text.startsWith('\\ LoadDirect'), `the LP file starts with ${JSON.stringify(lp.text.slice(0, 40))}`);
+  assert.match(lp.text, /Minimize[\s\S]*Subject To[\s\S]*End/);
+  assert.match(lp.name, /\.lp$/);
+  const mps = await download(view('buffers').getByTestId('download-mps'));
+  assert.match(mps.text, /^\* LoadDirect/);
+  assert.match(mps.text, /\nROWS\n[\s\S]*\nCOLUMNS\n[\s\S]*ENDATA/);
+  assert.match(mps.name, /\.mps$/);
+});
+
+test('buffers: trees through the form, with the LB strategy and their sweeps', async () => {
+  const common = { S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: '' };
+  await computeThroughUi('buffers', { topology: 'tree', p: 2, h: 4, ...common, order: 'NLF', buffers: '1' },
+    { model: 'tree', p: 2, h: 4, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, order: 'NLF', buffers: 1 });
+  assert.ok((await valueOf('buffers', 'makespan')) > 0);
+  assert.equal(await valueOf('buffers', 'processors'), 2 + 4 + 8 + 16);
+  assert.ok((await valueOf('buffers', 'lb')) > 0, 'LB strategy (lb_layer)');
+  const [, treeMs] = await sweepMs('buffers', 'sweep');
+  console.log(`fig12-tree-ms: ${treeMs}`);
+  await computeThroughUi('buffers', { topology: 'binomial', order: 'LLF' },
+    { model: 'binomial', p: 2, h: 4, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, order: 'LLF' });
+  assert.equal(await valueOf('buffers', 'processors'), 3 ** 4 - 1);
+  // Binomial D*: S(h+1)h p(p+1)^(h-2) / (2(A - Ch(p+1)^(h-1))), Sec. 5.
+  await page.waitForFunction(() => /binomial/.test(document.querySelector('#view-buffers [data-panel="dstar"]')?.textContent ?? ''));
+  close(await valueOf('buffers', 'dstar'), (1e-3 * 5 * 4 * 2 * 9) / (2 * (1e-3 - 1e-6 * 4 * 27)), 1e-9, 'binomial D*');
+  const [, binMs] = await sweepMs('buffers', 'sweep');
+  console.log(`fig11-binomial-ms: ${binMs}`);
+});
+
+test('buffers: bad input is answered beside its field', async () => {
+  const v = view('buffers');
+  await v.getByTestId('field-topology').selectOption('star');
+  await v.getByTestId('field-m').fill('3.5');
+  assert.match(await v.getByTestId('error-m').textContent(), /whole number/);
+  // Accepted by the page, refused by the core: n below n_min, beside n.
+  await v.getByTestId('field-m').fill('10');
+  await v.getByTestId('field-D').fill('100');
+  await v.getByTestId('field-n').fill('1');
+  await v.getByTestId('compute').click();
+  await page.waitForFunction(() => document.querySelector('#view-buffers [data-testid="results"]').dataset.state === 'error');
+  assert.match(await v.getByTestId('error-n').textContent(), /n must be/);
+  await v.getByTestId('field-n').fill('');
+  await v.getByTestId('compute').click();
+  await page.waitForFunction(() => document.querySelector('#view-buffers [data-testid="results"]').dataset.state === 'done');
+});
+
+test('buffers: the Cmax-vs-V sweep shows progress and can be cancelled', async () => {
+  const v = view('buffers');
+  // New parameters, so a new sweep (the chart is cached per S, C, A, m).
+  await computeThroughUi('buffers', { topology: 'star', m: 10, S: 2e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: '' },
+    { model: 'star', m: 10, S: 2e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4 });
+  const progress = v.locator('[data-panel="sweep"] [data-testid="progress"]');
+  await progress.locator('button', { hasText: 'Cancel' }).click();
+  await page.waitForFunction(() => /cancelled/.test(document.querySelector('#view-buffers [data-panel="sweep"] [data-testid="progress"]')?.textContent ?? ''));
+  // The worker is free again: the next computation answers.
+  await computeThroughUi('buffers', { S: 1e-3 }, { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4 });
+  const out = await page.evaluate(async () => {
+    const { Solver } = await import('./solver.js');
+    const s = new Solver();
+    const r = {};
+    r.mps = (await s.exportLp({ model: 'memory', V: 2, processors: [{ S: 1, C: 1, pieces: [[1, 1], [-9, 10]] }] }, 'mps')).split('\n')[0];
+    r.refused = await s.exportLp({ model: 'torus', k: 2, S: 1e-4, C: 1e-7, A: 1e-6, V: 1e6 }, 'lp').then(() => 'resolved', (e) => `${e.code} ${e.field}`);
+    s.terminate();
+    return r;
+  });
+  assert.match(out.mps, /^\* memory hierarchy LP/);
+  assert.equal(out.refused, 'out_of_range model');
+});
+
+// ---- Memory hierarchy (002) -----------------------------------------------
+
+test('memory: the example of Sec. 2 and Fig. 3 against classical DLT', async () => {
+  await page.goto(`${server.url}#memory`);
+  const pieces = [[1, 1], [-9, 10]];
+  const request = { model: 'memory', V: 2, processors: [{ S: 1, C: 1, pieces }, { S: 1, C: 1, pieces }] };
+  await waitForRequest('memory', request);
+  // Compute again through the button: the same default case.
+  await view('memory').getByTestId('compute').click();
+  await waitForRequest('memory', request);
+  close(await valueOf('memory', 'makespan'), 5.75, 1e-9, 'Cmax');
+  close(await valueOf('memory', 'load-0'), 1.25, 1e-9, 'alpha_1');
+  close(await valueOf('memory', 'load-1'), 0.75, 1e-9, 'alpha_2');
+  close(await valueOf('memory', 'swap-0'), 10 / 9, 1e-9, 'swap point');
+  // Fig. 3b/3c: the classical solutions and their real length.
+  close(await valueOf('memory', 'fig3-core-model'), 4.333, 1e-3, 'Fig. 3b, model');
+  close(await valueOf('memory', 'fig3-core-real'), 10.333, 1e-3, 'Fig. 3b, real');
+  close(await valueOf('memory', 'fig3-ooc-model'), 13.048, 1e-3, 'Fig. 3c, model');
+  close(await valueOf('memory', 'fig3-ooc-real'), 5.905, 1e-3, 'Fig. 3c, real');
+  for (const k of ['a', 'b', 'c']) await view('memory').locator(`[data-chart="fig3-${k}"] canvas`).first().waitFor();
+});
+
+test('memory: Fig. 10, out-of-core against multi-installment, chunk size of (5)', async () => {
+  const [points, ms] = await sweepMs('memory', 'fig10');
+  console.log(`fig10-memory-ms: ${ms} (${points} points)`);
+  assert.equal(points, 63);
+  // Sec. 4: "We used (5) to calculate the load chunk size beta = 1E4".
+  close(await valueOf('memory', 'fig10-beta'), 1e4, 1e-6, 'beta of (5)');
+  close(await valueOf('memory', 'fig10-swp'), 1e8, 1e-3, 'swap point');
+  assert.equal((await view('memory').getByTestId('fig10-admissible').textContent()).trim(), 'yes');
+  assert.match(await view('memory').getByTestId('fig10-range').textContent(), /^\(0\.101\d*, 1e8\]$/);
+  await view('memory').locator('[data-chart="fig10"] canvas').first().waitFor();
+});
+
+test('memory: Download LP, add and remove processors, errors at their row', async () => {
+  const v = view('memory');
+  const lp = await download(v.getByTestId('download-lp'));
+  assert.match(lp.text, /^\\ memory hierarchy LP/);
+  // A third processor, a copy of the last.
+  await v.getByTestId('add-processors').click();
+  assert.equal(await v.locator('[data-testid^="processors-row-"]').count(), 3);
+  await v.getByTestId('field-processors-2-pieces').fill('0.5x');
+  await v.getByTestId('compute').click();
+  const pieces = [[1, 1], [-9, 10]];
+  await waitForRequest('memory', { model: 'memory', V: 2, processors: [{ S: 1, C: 1, pieces }, { S: 1, C: 1, pieces }, { S: 1, C: 1, pieces: [[0, 0.5]] }] });
+  assert.ok((await valueOf('memory', 'makespan')) < 5.75);
+  // The page's own check of a piece.
+  await v.getByTestId('field-processors-2-pieces').fill('1+1y');
+  assert.match(await v.getByTestId('error-processors').textContent(), /P3, pieces a\+bx: “1\+1y” is not a piece/);
+  await v.locator('[data-testid="processors-row-2"] .row-remove').click();
+  assert.equal(await v.locator('[data-testid^="processors-row-"]').count(), 2);
+  // Accepted by the page, refused by the core: processors[1].pieces[1][0].
+  await v.getByTestId('field-processors-1-pieces').fill('1+1x, 1e20+1x');
+  await v.getByTestId('compute').click();
+  await page.waitForFunction(() => document.querySelector('#view-memory [data-testid="results"]').dataset.state === 'error');
+  assert.match(await v.getByTestId('error-processors').textContent(), /^P2: processors\[1\]\.pieces\[1\]\[0\] must be/);
+  assert.equal(await v.getByTestId('field-processors-1-pieces').getAttribute('aria-invalid'), 'true');
+  assert.equal(await v.getByTestId('field-processors-0-pieces').getAttribute('aria-invalid'), 'false');
+  await v.getByTestId('field-processors-1-pieces').fill('1+1x, -9+10x');
+  await v.getByTestId('compute').click();
+  await waitForRequest('memory', { model: 'memory', V: 2, processors: [{ S: 1, C: 1, pieces }, { S: 1, C: 1, pieces }] });
+});
+
+test('narrow screens: the new views do not overflow', async () => {
+  await page.setViewportSize({ width: 380, height: 800 });
+  for (const id of ['buffers', 'memory']) {
+    await page.goto(`${server.url}#${id}`);
+    await page.waitForFunction((id) => ['done', 'error'].includes(document.querySelector(`#view-${id} [data-testid="results"]`)?.dataset.state), id);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `${id}: the page is ${overflow}px wider than the screen`);
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+});
+
+test('no NaN or undefined anywhere on the new views', async () => {
+  for (const id of ['buffers', 'memory']) {
+    const text = await view(id).evaluate((e) => e.textContent);
+    assert.doesNotMatch(text, /\bNaN\b|undefined|\[object /, `${id} shows a broken value`);
+  }
+});
+
+test('no console errors, no page errors, nothing fetched from elsewhere', () => {
+  assert.deepEqual(errors, []);
+  assert.deepEqual(offsite, []);
+});
