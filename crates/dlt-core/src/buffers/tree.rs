@@ -26,7 +26,7 @@ use super::binomial::Order;
 use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved, StageModel};
 use super::{MAX_H, MAX_P};
 use crate::error::Result;
-use crate::lp::{Model, Sense, Var};
+use crate::lp::{self, Limits, Model, Sense, Var};
 use crate::schedule::{Row, Schedule};
 use crate::validate;
 use alloc::format;
@@ -69,6 +69,10 @@ pub struct TreeOutput {
     pub layer_sizes: Vec<f64>,
     pub n: usize,
     pub n_min: usize,
+    /// For large n at n_min: the makespan's relative distance to a lower
+    /// bound on the optimum (absent when the full LP was solved).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gap: Option<f64>,
     pub lp: LpSize,
     pub warnings: Vec<String>,
     #[serde(flatten)]
@@ -131,6 +135,30 @@ impl StageModel for Tree {
     }
 
     fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var, Self::Handles) {
+        let (lp, alpha, cmax, t, _) = self.build(kept, n, None);
+        (lp, alpha, cmax, t)
+    }
+}
+
+/// Stages `at` and `at + 1` of a compressed LP stand for `skip + 2` full
+/// stages in steady state: every middle stage is the one before shifted by
+/// the period P.
+#[derive(Clone, Copy)]
+struct Period {
+    at: usize,
+    skip: f64,
+}
+
+impl Tree {
+    /// The cap of a chunk for layer i in LP units: (11), p^(i-1) alpha <= D.
+    fn cap(&self, i: usize) -> f64 {
+        self.d.map_or(f64::INFINITY, |d| d / libm::pow(self.p, (i - 1) as f64) / self.scale.0)
+    }
+
+    /// The LP over `n` stage positions; with a period, positions `at` and
+    /// `at + 1` are full middle stages and `skip` more like them are left
+    /// out between `at + 1` and `at + 2`. Returns the period variable too.
+    fn build(&self, kept: &[usize], n: usize, period: Option<Period>) -> (Model, Vec<Vec<Var>>, Var, Vec<Vec<Vec<Var>>>, Option<Var>) {
         let (x0, tau) = self.scale;
         let (s, c, a) = (self.s / tau, self.c * x0 / tau, self.a * x0 / tau);
         let mut lp = Model::default();
@@ -142,11 +170,11 @@ impl StageModel for Tree {
             let mut alpha_k = Vec::new();
             let mut t_k = Vec::new();
             let mut r_k = Vec::new();
+            let full = period.is_some_and(|p| k == p.at || k == p.at + 1);
             for &u in kept {
                 let i = u + 1;
-                // (11): the message on the originator's link, p^(i-1) alpha, fits D.
-                let cap = self.d.map_or(f64::INFINITY, |d| d / libm::pow(self.p, (i - 1) as f64) / x0);
-                alpha_k.push(lp.var(format!("alpha_{i}_{}", k + 1), 0.0, cap, 0.0));
+                let cap = self.cap(i);
+                alpha_k.push(lp.var(format!("alpha_{i}_{}", k + 1), if full { cap } else { 0.0 }, cap, 0.0));
                 t_k.push((0..i).map(|l| lp.var(format!("t_{i}_{}_{l}", k + 1), 0.0, f64::INFINITY, 0.0)).collect::<Vec<_>>());
                 r_k.push(lp.var(format!("R_{i}_{}", k + 1), 0.0, f64::INFINITY, 0.0));
             }
@@ -154,16 +182,25 @@ impl StageModel for Tree {
             t.push(t_k);
             r.push(r_k);
         }
+        let period_var = period.map(|_| lp.var("P", 0.0, f64::INFINITY, 0.0));
+        // Past the compressed middle, a start depends on the last of the
+        // left-out stages: the stage at `at + 1` shifted by skip periods.
+        let shifted = |from: &Chunk, to: &Chunk| match (period, period_var) {
+            (Some(p), Some(v)) if from.stage == p.at + 1 && to.stage > p.at + 1 => Some((v, -p.skip)),
+            _ => None,
+        };
         // `b` starts at least one hop of `x` after `x` starts.
-        let after = |lp: &mut Model, name: String, b: Var, x: Var, alpha: Var, share: f64| {
-            lp.row(name, vec![(b, 1.0), (x, -1.0), (alpha, -c * share)], Sense::Ge, s);
+        let after = |lp: &mut Model, name: String, (b, x): (Var, Var), alpha: Var, share: f64, shift: Option<(Var, f64)>| {
+            let mut row = vec![(b, 1.0), (x, -1.0), (alpha, -c * share)];
+            row.extend(shift);
+            lp.row(name, row, Sense::Ge, s);
         };
         let order = self.sequence(kept, n);
         for ch in &order {
             let (k, j, i) = (ch.stage, ch.j, ch.layer);
             let x = alpha[k][j];
             for l in 0..i - 1 {
-                after(&mut lp, format!("forward_{i}_{}_{l}", k + 1), t[k][j][l + 1], t[k][j][l], x, self.share(i, l));
+                after(&mut lp, format!("forward_{i}_{}_{l}", k + 1), (t[k][j][l + 1], t[k][j][l]), x, self.share(i, l), None);
             }
             // (10): computing every chunk from this one on ends by Cmax.
             lp.row(format!("end_{i}_{}", k + 1), vec![(t[k][j][i - 1], 1.0), (x, c), (r[k][j], a), (cmax, -1.0)], Sense::Le, -s);
@@ -171,14 +208,33 @@ impl StageModel for Tree {
             if k + 1 < n {
                 sum.push((r[k + 1][j], -1.0));
             }
-            lp.row(format!("run_{i}_{}", k + 1), sum, Sense::Eq, 0.0);
+            match (period, period_var) {
+                (Some(p), Some(pv)) if k == p.at + 1 => {
+                    // The left-out stages' chunks are still to compute, and
+                    // the last of them ends skip periods later.
+                    lp.row(format!("run_{i}_{}", k + 1), sum, Sense::Eq, p.skip * self.cap(i));
+                    let mut end = vec![(t[k][j][i - 1], 1.0), (pv, p.skip), (x, c + a), (cmax, -1.0)];
+                    if k + 1 < n {
+                        end.push((r[k + 1][j], a));
+                    }
+                    lp.row(format!("end_last_middle_{i}"), end, Sense::Le, -s);
+                }
+                (Some(p), Some(pv)) if k == p.at => {
+                    lp.row(format!("run_{i}_{}", k + 1), sum, Sense::Eq, 0.0);
+                    for l in 0..i {
+                        lp.row(format!("period_{i}_{l}"), vec![(t[k + 1][j][l], 1.0), (t[k][j][l], -1.0), (pv, -1.0)], Sense::Eq, 0.0);
+                    }
+                }
+                _ => lp.row(format!("run_{i}_{}", k + 1), sum, Sense::Eq, 0.0),
+            }
         }
         for l in 0..self.h {
             // The link from layer l carries the chunks for layers below l.
             let on_link: Vec<&Chunk> = order.iter().filter(|ch| ch.layer > l).collect();
             for w in on_link.windows(2) {
                 let (x, y) = (w[0], w[1]);
-                after(&mut lp, format!("link_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer), t[y.stage][y.j][l], t[x.stage][x.j][l], alpha[x.stage][x.j], self.share(x.layer, l));
+                let name = format!("link_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer);
+                after(&mut lp, name, (t[y.stage][y.j][l], t[x.stage][x.j][l]), alpha[x.stage][x.j], self.share(x.layer, l), shifted(x, y));
             }
             // A relay in layer l >= 1 takes the message `buffers` places
             // after a relayed one once that one has left.
@@ -186,15 +242,18 @@ impl StageModel for Tree {
                 let entering: Vec<&Chunk> = order.iter().filter(|ch| ch.layer >= l).collect();
                 for (q, x) in entering.iter().enumerate() {
                     if let (true, Some(y)) = (x.layer > l, entering.get(q + self.buffers)) {
-                        after(&mut lp, format!("buffer_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer), t[y.stage][y.j][l - 1], t[x.stage][x.j][l], alpha[x.stage][x.j], self.share(x.layer, l));
+                        let name = format!("buffer_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer);
+                        after(&mut lp, name, (t[y.stage][y.j][l - 1], t[x.stage][x.j][l]), alpha[x.stage][x.j], self.share(x.layer, l), shifted(x, y));
                     }
                 }
             }
         }
-        // (12)
-        let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, libm::pow(self.p, (kept[j] + 1) as f64)))).collect();
-        lp.row("load", all, Sense::Eq, self.v / x0);
-        (lp, alpha, cmax, t)
+        // (12), less what the left-out stages carry.
+        let count = |j: usize| libm::pow(self.p, (kept[j] + 1) as f64);
+        let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, count(j)))).collect();
+        let left_out = period.map_or(0.0, |p| p.skip * (0..kept.len()).map(|j| count(j) * self.cap(kept[j] + 1)).sum::<f64>());
+        lp.row("load", all, Sense::Eq, self.v / x0 - left_out);
+        (lp, alpha, cmax, t, period_var)
     }
 }
 
@@ -226,28 +285,109 @@ pub fn tree_lp(params: &TreeParams) -> Result<(Model, String)> {
     Ok((tree.model(&all, n).0, format!("{}: loads in units of {x0:e}, times in units of {tau:e}", tree.name)))
 }
 
+/// Beyond this many hops at n_min, the full LP gives way to the windowed
+/// steady-state method.
+pub const FULL_LP_HOPS: usize = 1500;
+
 pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     let (tree, n, n_min) = validate(params)?;
-    let solved = stages::solve(&tree, n, Prune::from(params.prune))?;
+    let hops = n * tree.h * (tree.h + 1) / 2;
+    let (solved, times, warnings, gap) = if tree.d.is_some() && n == n_min && n >= 4 && hops > FULL_LP_HOPS {
+        let (solved, times, bound) = windowed(&tree, n)?;
+        let gap = (solved.makespan - bound) / solved.makespan;
+        let warning = format!(
+            "n = n_min = {n}: solved with the middle stages full and periodic ({} variables instead of {}); \
+             not proven optimal, within {gap:.2e} of a lower bound",
+            solved.lp.variables,
+            n * (tree.h * (tree.h + 1) / 2 + 2 * tree.h) + 1
+        );
+        (solved, times, vec![warning], Some(gap))
+    } else {
+        let solved = stages::solve(&tree, n, Prune::from(params.prune))?;
+        let tau = tree.scale.1;
+        let times = solved.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| solved.solution.get(v) * tau).collect()).collect()).collect();
+        let warnings = stages::dropped(tree.h, &solved, n, "layers");
+        let solved = Solved { kept: solved.kept, chunks: solved.chunks, makespan: solved.makespan, lp: solved.lp, solution: solved.solution, handles: () };
+        (solved, times, warnings, None)
+    };
     let (chunks, loads) = stages::spread(tree.h, &solved);
-    let schedule = hop_schedule(&tree, &solved)?;
+    let schedule = hop_schedule(&tree, &solved.kept, &solved.chunks, &times, solved.makespan)?;
     Ok(TreeOutput {
         loads,
         chunks,
         layer_sizes: (1..=tree.h).map(|i| libm::pow(tree.p, i as f64)).collect(),
         n: solved.chunks.len(),
         n_min,
-        warnings: stages::dropped(tree.h, &solved, n, "layers"),
+        gap,
+        warnings,
         lp: solved.lp,
         schedule,
     })
 }
 
+/// Hop start times per stage, chunk and hop.
+type Times = Vec<Vec<Vec<f64>>>;
+
+/// At n_min with small D most stages carry every layer's cap (000 Sec. 4.2:
+/// "the maximum load was sent"). The first f and last l stages are free;
+/// the middle ones are full and, in steady state, each the one before
+/// shifted by a period P: two of them stand for all. The window doubles
+/// until the makespan stops improving. Returns the solution over all n
+/// stages, its hop times and a lower bound on the full LP's optimum.
+fn windowed(tree: &Tree, n: usize) -> Result<(Solved<()>, Times, f64)> {
+    let all: Vec<usize> = (0..tree.h).collect();
+    let (x0, tau) = tree.scale;
+    let mut best: Option<(Solved<()>, Times)> = None;
+    let mut window = 1;
+    loop {
+        if 2 * window + 3 > n {
+            // Too few stages for a middle: the full LP.
+            let full = stages::solve(tree, n, Prune::Raw)?;
+            let times = full.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| full.solution.get(v) * tau).collect()).collect()).collect();
+            let solved = Solved { kept: full.kept, chunks: full.chunks, makespan: full.makespan, lp: full.lp, solution: full.solution, handles: () };
+            best = Some((solved, times));
+            break;
+        }
+        let (f, l) = (window, window);
+        let positions = f + 2 + l;
+        let skip = (n - positions) as f64;
+        let (lp, alpha, cmax, t, period) = tree.build(&all, positions, Some(Period { at: f, skip }));
+        let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), tree.name)?;
+        let big_p = period.map_or(0.0, |v| sol.get(v));
+        // Expand the positions to the n stages: left-out stage q (0-based
+        // among them) is position f + 1 shifted by q + 1 periods.
+        let mut chunks = Vec::with_capacity(n);
+        let mut times = Vec::with_capacity(n);
+        for p in 0..positions {
+            let copies = if p == f + 1 { 1 + skip as usize } else { 1 };
+            for q in 0..copies {
+                chunks.push(alpha[p].iter().map(|&x| sol.get(x).max(0.0) * x0).collect::<Vec<f64>>());
+                times.push(t[p].iter().map(|hops| hops.iter().map(|&v| (sol.get(v) + q as f64 * big_p) * tau).collect()).collect());
+            }
+        }
+        let size = LpSize { variables: lp.names.len(), rows: lp.rows.len(), nonzeros: lp.nonzeros(), iterations: sol.iterations, solves: 1 };
+        let solved = Solved { kept: all.clone(), chunks, makespan: sol.get(cmax) * tau, lp: size, solution: sol, handles: () };
+        let better = best.as_ref().is_none_or(|(b, _)| solved.makespan < b.makespan * (1.0 - 1e-12));
+        if !better {
+            break;
+        }
+        best = Some((solved, times));
+        window *= 2;
+    }
+    let (solved, times) = best.ok_or_else(|| crate::error::Error::internal("no window fits the stages"))?;
+    // The layers together compute V, at best all at once after one start-up;
+    // and a layer gets at most pD a stage, so layer 1 computes at least what
+    // the other h - 1 layers cannot take, shared by its p processors.
+    let computing: f64 = (1..=tree.h).map(|i| libm::pow(tree.p, i as f64)).sum();
+    let others = n as f64 * tree.p * tree.d.unwrap_or(f64::INFINITY) * (tree.h - 1) as f64;
+    let bound = (tree.s + tree.v * tree.a / computing).max(tree.s + tree.a * (tree.v - others).max(0.0) / tree.p);
+    Ok((solved, times, bound))
+}
+
 /// Every hop at the time the LP gives it; each layer computes its chunks in
 /// order as they arrive. Layers that compute nothing still relay.
-fn hop_schedule(tree: &Tree, solved: &Solved<Vec<Vec<Vec<Var>>>>) -> Result<Schedule> {
-    let tau = tree.scale.1;
-    let deepest = solved.kept.iter().max().map_or(0, |&u| u + 1);
+fn hop_schedule(tree: &Tree, kept: &[usize], chunks: &[Vec<f64>], times: &Times, makespan: f64) -> Result<Schedule> {
+    let deepest = kept.iter().max().map_or(0, |&u| u + 1);
     let mut origin = Row::originator(tree.v);
     origin.send_ports = tree.p;
     let mut rows = vec![origin];
@@ -260,14 +400,14 @@ fn hop_schedule(tree: &Tree, solved: &Solved<Vec<Vec<Vec<Var>>>>) -> Result<Sche
     }
     let mut schedule = Schedule::new(rows, tree.v);
     let mut busy = vec![0.0; deepest + 1];
-    for ch in tree.sequence(&solved.kept, solved.chunks.len()) {
+    for ch in tree.sequence(kept, chunks.len()) {
         let (k, j, i) = (ch.stage, ch.j, ch.layer);
-        let alpha = solved.chunks[k][j];
+        let alpha = chunks[k][j];
         let mut source = None;
         let mut arrived = 0.0;
         for l in 0..i {
             let x = tree.share(i, l) * alpha;
-            let start = solved.solution.get(solved.handles[k][j][l]) * tau;
+            let start = times[k][j][l];
             arrived = start + tree.s + tree.c * x;
             schedule.comm(l, l + 1, (start, arrived), x, libm::pow(tree.p, (l + 1) as f64)).source = source;
             source = Some(schedule.intervals.len() - 1);
@@ -276,6 +416,41 @@ fn hop_schedule(tree: &Tree, solved: &Solved<Vec<Vec<Vec<Var>>>>) -> Result<Sche
             busy[i] = schedule.run(i, arrived.max(busy[i]), alpha);
         }
     }
-    schedule.makespan = solved.makespan;
+    schedule.makespan = makespan;
     crate::checked(schedule)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The windowed steady-state method against the full LP wherever the
+    /// full LP runs, with its schedules through the checker.
+    #[test]
+    fn windowed_equals_the_full_lp() {
+        let mut seed = 17u64;
+        let mut rnd = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut worst: f64 = 0.0;
+        for case in 0..40 {
+            let (p, h) = (1.0 + libm::floor(rnd() * 2.0), 2 + (rnd() * 2.0) as usize);
+            let n = 12 + (rnd() * 28.0) as usize;
+            let (s, c, a, v) = (1e-4 + rnd() * 1e-2, rnd() * 1e-3, 1e-4 + rnd() * 1e-2, 1e2 + rnd() * 1e5);
+            let d = v / (p * h as f64 * (n as f64 - 0.05 - 0.9 * rnd()));
+            let order = if case % 2 == 0 { Order::Nlf } else { Order::Llf };
+            let params = TreeParams { p, h: h as f64, s, c, a, v, d: Some(d), n: None, order, buffers: 1.0 + (case % 3 == 0) as u8 as f64, prune: Some(false) };
+            let (tree, n_got, _) = validate(&params).unwrap();
+            assert_eq!(n_got, n);
+            let full = stages::solve(&tree, n, Prune::Raw).unwrap();
+            let (fast, times, bound) = windowed(&tree, n).unwrap();
+            assert!(bound <= full.makespan * (1.0 + 1e-9));
+            let rel = (fast.makespan - full.makespan) / full.makespan;
+            assert!(rel >= -1e-7, "the windowed LP beat the full LP: {rel}");
+            worst = worst.max(rel);
+            hop_schedule(&tree, &fast.kept, &fast.chunks, &times, fast.makespan).unwrap();
+        }
+        assert!(worst <= 1e-7, "windowed off the full LP by {worst}");
+    }
 }
