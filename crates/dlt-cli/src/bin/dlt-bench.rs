@@ -22,7 +22,10 @@ fn run(request: Value) -> (Option<Value>, f64) {
 fn row(label: &str, n: usize, out: &(Option<Value>, f64), bar: Option<f64>) {
     let (answer, seconds) = out;
     let lp = answer.as_ref().map(|v| v["lp"].clone()).unwrap_or(Value::Null);
-    let makespan = answer.as_ref().and_then(|v| v["makespan"].as_f64()).map_or(String::from("—"), |x| format!("{x:.6e}"));
+    let mut makespan = answer.as_ref().and_then(|v| v["makespan"].as_f64()).map_or(String::from("—"), |x| format!("{x:.6e}"));
+    if let Some(gap) = answer.as_ref().and_then(|v| v["gap"].as_f64()) {
+        makespan.push_str(&format!("  (gap {gap:.1e})"));
+    }
     let ratio = bar.map_or(String::from(""), |b| format!("{:.2}", seconds / b));
     println!(
         "{label:<12} {n:>6} {:>8} {:>8} {:>9} {:>9} {seconds:>9.3} {ratio:>9}  {makespan}",
@@ -76,11 +79,15 @@ fn main() {
         };
         row("star", n, &out, bar);
     }
-    // Trees at p = 2, h = 10 (000 Sec. 4.2) up to ~50,000 variables (75 per stage).
-    let trees: &[usize] = if quick { &[1, 10] } else { &[1, 10, 100, 300, 666] };
+    // Trees at p = 2, h = 10 (000 Sec. 4.2) up to the paper's largest LP,
+    // ~50,000 variables (75 per stage), with D such that n_min = n.
+    let trees: &[usize] = if quick { &[1, 10] } else { &[1, 10, 20, 100, 300, 666] };
     for (model, extra) in [("tree", json!({"order": "NLF", "buffers": 1})), ("tree", json!({"order": "LLF", "buffers": 2})), ("binomial", json!({"order": "NLF"}))] {
         for &n in trees {
-            let mut request = json!({"model": model, "p": 2, "h": 10, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e6, "n": n});
+            // Per stage a tree takes p h D, a binomial tree (h (p + 1) - 1) D.
+            let per_stage = if model == "tree" { 2.0 * 10.0 } else { 10.0 * 3.0 - 1.0 };
+            let d = 1e6 / (per_stage * n as f64) * 1.0001;
+            let mut request = json!({"model": model, "p": 2, "h": 10, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e6, "D": d});
             request.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
             let label = format!("{model}-{}{}", extra["order"].as_str().unwrap(), extra.get("buffers").map_or(String::new(), |b| format!("-{b}")));
             row(&label, n, &run(request), None);
