@@ -30,7 +30,7 @@ pub fn check(s: &Schedule) -> Result<(), Violation> {
     let scale_t = s.makespan.abs().max(s.intervals.iter().map(|i| i.end.abs()).fold(0.0, f64::max)).max(f64::MIN_POSITIVE);
     let eps_t = REL_TOL * scale_t;
     let eps_x = REL_TOL * s.total_load.abs().max(f64::MIN_POSITIVE);
-    check_fields(s)?;
+    check_fields(s, eps_t)?;
     check_durations(s, eps_t)?;
     check_ports(s, eps_t)?;
     check_relays(s, eps_t)?;
@@ -38,7 +38,7 @@ pub fn check(s: &Schedule) -> Result<(), Violation> {
     check_totals(s, eps_t, eps_x)
 }
 
-fn check_fields(s: &Schedule) -> Result<(), Violation> {
+fn check_fields(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
     if !(s.makespan.is_finite() && s.total_load.is_finite() && s.total_load > 0.0) {
         reject!("makespan {} or V {} is not a positive finite number", s.makespan, s.total_load);
     }
@@ -59,7 +59,7 @@ fn check_fields(s: &Schedule) -> Result<(), Violation> {
         if !(i.start.is_finite() && i.end.is_finite() && i.load.is_finite() && i.messages.is_finite() && i.data().is_finite()) {
             reject!("interval {n} has a non-finite field");
         }
-        if i.start < 0.0 || i.end < i.start || i.load < 0.0 || i.data() < 0.0 || i.messages <= 0.0 {
+        if i.start < -eps_t || i.end < i.start || i.load < 0.0 || i.data() < 0.0 || i.messages <= 0.0 {
             reject!("interval {n} on {} has start {} end {} load {} messages {}", s.rows[i.proc].label, i.start, i.end, i.load, i.messages);
         }
     }

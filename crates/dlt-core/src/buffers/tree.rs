@@ -305,7 +305,7 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     } else {
         let solved = stages::solve(&tree, n, Prune::from(params.prune))?;
         let tau = tree.scale.1;
-        let times = solved.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| solved.solution.get(v) * tau).collect()).collect()).collect();
+        let times = solved.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| solved.solution.get(v).max(0.0) * tau).collect()).collect()).collect();
         let warnings = stages::dropped(tree.h, &solved, n, "layers");
         let solved = Solved { kept: solved.kept, chunks: solved.chunks, makespan: solved.makespan, lp: solved.lp, solution: solved.solution, handles: () };
         (solved, times, warnings, None)
@@ -343,7 +343,7 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<()>, Times, f64)> {
         if 2 * window + 3 > n {
             // Too few stages for a middle: the full LP.
             let full = stages::solve(tree, n, Prune::Raw)?;
-            let times = full.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| full.solution.get(v) * tau).collect()).collect()).collect();
+            let times = full.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| full.solution.get(v).max(0.0) * tau).collect()).collect()).collect();
             let solved = Solved { kept: full.kept, chunks: full.chunks, makespan: full.makespan, lp: full.lp, solution: full.solution, handles: () };
             best = Some((solved, times));
             break;
@@ -362,7 +362,7 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<()>, Times, f64)> {
             let copies = if p == f + 1 { 1 + skip as usize } else { 1 };
             for q in 0..copies {
                 chunks.push(alpha[p].iter().map(|&x| sol.get(x).max(0.0) * x0).collect::<Vec<f64>>());
-                times.push(t[p].iter().map(|hops| hops.iter().map(|&v| (sol.get(v) + q as f64 * big_p) * tau).collect()).collect());
+                times.push(t[p].iter().map(|hops| hops.iter().map(|&v| (sol.get(v).max(0.0) + q as f64 * big_p) * tau).collect()).collect());
             }
         }
         let size = LpSize { variables: lp.names.len(), rows: lp.rows.len(), nonzeros: lp.nonzeros(), iterations: sol.iterations, solves: 1 };
@@ -452,5 +452,22 @@ mod tests {
             hop_schedule(&tree, &fast.kept, &fast.chunks, &times, fast.makespan).unwrap();
         }
         assert!(worst <= 1e-7, "windowed off the full LP by {worst}");
+    }
+}
+
+#[cfg(test)]
+mod regressions {
+    use super::*;
+
+    /// Found by the HiGHS cross-check: an LP start time of -3e-35 made the
+    /// checker reject an optimal schedule. HiGHS: 0.002036985409117215.
+    #[test]
+    fn round_off_below_zero_is_zero() {
+        let params = TreeParams {
+            p: 3.0, h: 2.0, s: 0.0, c: 0.00005757120163861357, a: 0.0000023682800468021873, v: 103.40508757750558,
+            d: Some(16.90693418219639), n: None, order: Order::Llf, buffers: 1.0, prune: Some(false),
+        };
+        let out = tree(&params).unwrap();
+        assert!((out.schedule.makespan - 0.002036985409117215).abs() <= 1e-9 * 0.002036985409117215);
     }
 }

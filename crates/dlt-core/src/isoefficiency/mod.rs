@@ -203,7 +203,7 @@ fn schedule(inst: &Instance, seq: &[u8], timed: &sequence::Timed) -> Result<Sche
     }
     let mut s = Schedule::new(rows, inst.v);
     for (j, &i) in seq.iter().enumerate() {
-        let (t, x) = (timed.t[j], timed.alpha[j]);
+        let (t, x) = (timed.t[j].max(0.0), timed.alpha[j]);
         let arrived = t + inst.o + inst.c * x;
         s.comm(0, i as usize + 1, (t, arrived), x, 1.0);
         if x > 0.0 {
