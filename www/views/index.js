@@ -6,6 +6,7 @@
 import buffers from './buffers.js';
 import torus from './torus.js';
 import memory from './memory.js';
+import isoefficiency from './isoefficiency.js';
 import nonlinear from './nonlinear.js';
 
-export const views = [buffers, torus, memory, nonlinear]; // in the order of the papers
+export const views = [buffers, torus, memory, isoefficiency, nonlinear]; // in the order of the papers
