@@ -179,3 +179,46 @@ fn memory_schedule(v: f64, list: &[Processor], kept: &[usize], loads: &[f64], ma
     schedule.makespan = makespan;
     crate::checked(schedule)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The optimum is no worse than the equal split or than one processor
+    /// doing all, and pruning never makes it worse.
+    #[test]
+    fn no_worse_than_simple_distributions() {
+        let mut seed = 29u64;
+        let mut rnd = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for _ in 0..60 {
+            let m = 1 + (rnd() * 6.0) as usize;
+            let list: Vec<Processor> = (0..m)
+                .map(|_| {
+                    let (a1, swp) = (0.1 + rnd(), 0.5 + 3.0 * rnd());
+                    let a2 = a1 * (2.0 + 20.0 * rnd());
+                    // Two levels meeting at the swap point swp.
+                    Processor { s: rnd() * 0.5, c: rnd(), pieces: vec![(0.0, a1), ((a1 - a2) * swp, a2)] }
+                })
+                .collect();
+            let v = 0.5 + 10.0 * rnd();
+            // Processors served in order, each computing once its load arrived.
+            let simulate = |loads: &[f64]| {
+                let mut sent = 0.0;
+                list.iter().zip(loads).map(|(q, &x)| { sent += q.s + q.c * x; sent + q.cost().time(x) }).fold(0.0, f64::max)
+            };
+            let raw = memory(&MemoryParams { v, processors: list.clone(), prune: Some(false), real_pieces: None }).unwrap();
+            let pruned = memory(&MemoryParams { v, processors: list.clone(), prune: Some(true), real_pieces: None }).unwrap();
+            let equal = simulate(&vec![v / m as f64; m]);
+            assert!(raw.schedule.makespan <= equal * (1.0 + 1e-9), "{} > equal split {equal}", raw.schedule.makespan);
+            for i in 0..m {
+                let mut one = vec![0.0; m];
+                one[i] = v;
+                assert!(raw.schedule.makespan <= simulate(&one) * (1.0 + 1e-9));
+            }
+            assert!(pruned.schedule.makespan <= raw.schedule.makespan * (1.0 + 1e-9));
+        }
+    }
+}
