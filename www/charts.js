@@ -7,15 +7,47 @@ import { fmt, isNum } from './format.js';
 
 export { echarts };
 
-export const COLORS = {
+const LIGHT = {
   comm: '#e8912d',
   compute: '#2f6fdb',
   idle: '#e6e8ec',
   text: '#1f2733',
   muted: '#5d6b7e',
   grid: '#e3e7ee',
+  bg: '#ffffff',
   series: ['#2f6fdb', '#e8912d', '#1f9e74', '#c2408f', '#7a5cd6', '#8c6d1f', '#3aa0c8', '#d14b3f'],
 };
+
+// The same hues, lighter, for a dark background (prefers-color-scheme: dark).
+const DARK = {
+  comm: '#f0a04b',
+  compute: '#6b9bf2',
+  idle: '#394150',
+  text: '#e3e8ef',
+  muted: '#a7b2c2',
+  grid: '#313a48',
+  bg: '#1a2029',
+  series: ['#6b9bf2', '#f0a04b', '#3cc497', '#e56bb3', '#a18bf3', '#d1ad52', '#62c3e8', '#f07468'],
+};
+
+/**
+ * The chart colours of the current colour scheme. Views read them when they
+ * build an option, so after setScheme() a re-render draws in the new scheme.
+ */
+export const COLORS = { ...LIGHT, series: [...LIGHT.series] };
+
+let dark = false;
+
+/** Switches the chart colours to the dark (true) or light scheme. */
+export function setScheme(isDark) {
+  dark = !!isDark;
+  const p = dark ? DARK : LIGHT;
+  Object.assign(COLORS, p, { series: [...p.series] });
+}
+
+export function isDark() {
+  return dark;
+}
 
 // Viridis ramp: activation phases are ordered in time, so the colours are too.
 const VIRIDIS = ['#440154', '#482878', '#3e4989', '#31688e', '#26828e', '#1f9e89', '#35b779', '#6ece58', '#b5de2b', '#fde725'];
@@ -41,12 +73,14 @@ function hex(h) {
   return [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
 }
 
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+// Single quotes: ECharts' SVG renderer writes the family into a style="…" attribute unescaped.
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
+// Getters: `...BASE` reads the colours of the scheme in force.
 const BASE = {
   animation: false,
-  textStyle: { fontFamily: FONT, color: COLORS.text },
-  color: COLORS.series,
+  get textStyle() { return { fontFamily: FONT, color: COLORS.text }; },
+  get color() { return COLORS.series; },
 };
 
 /**
@@ -55,11 +89,34 @@ const BASE = {
  */
 export function mountChart(el, { renderer = 'canvas', onResize } = {}) {
   const chart = echarts.init(el, null, { renderer });
+  // Every whole option (one with series) gets a transparent background (the
+  // card's colour shows, in either scheme) and ECharts' aria description,
+  // the text the page keeps in the box's data-description.
+  const set = chart.setOption.bind(chart);
+  chart.setOption = (option, ...rest) => {
+    if (option && typeof option === 'object' && option.series) {
+      option = themed({ backgroundColor: 'transparent', ...option, aria: option.aria ?? ariaOption(el) });
+    }
+    // Drawn on the next frame, once, however many times the option changes
+    // before (a view's option, then its layout: a heatmap drawn twice took
+    // 200 ms of the main thread).
+    const opts = rest[0] === true ? { notMerge: true } : { ...(rest[0] ?? {}) };
+    opts.lazyUpdate = true;
+    return set(option, opts);
+  };
   let frame = 0;
+  let size = `${el.clientWidth}x${el.clientHeight}`;
+  // Only a real change of size redraws: a hidden tab (0 x 0) and the same
+  // tab shown again cost nothing (a redraw of every chart of a view on each
+  // tab switch blocked the main thread for a few hundred ms).
   const ro = new ResizeObserver(() => {
     cancelAnimationFrame(frame);
     frame = requestAnimationFrame(() => {
       if (chart.isDisposed()) return;
+      const w = el.clientWidth;
+      const h = el.clientHeight;
+      if (w === 0 || h === 0 || `${w}x${h}` === size) return;
+      size = `${w}x${h}`;
       chart.resize();
       onResize?.(chart);
     });
@@ -70,11 +127,46 @@ export function mountChart(el, { renderer = 'canvas', onResize } = {}) {
   return chart;
 }
 
+/**
+ * Text colours ECharts' components keep to themselves (legend, data zoom)
+ * made those of the scheme in force, unless the option sets them.
+ */
+export function themed(option) {
+  const fix = (part, key = 'textStyle') => {
+    if (!part) return part;
+    const list = Array.isArray(part) ? part : [part];
+    const out = list.map((p) => (p && typeof p === 'object' && !p[key]?.color ? { ...p, [key]: { ...p[key], color: COLORS.text } } : p));
+    return Array.isArray(part) ? out : out[0];
+  };
+  const o = { ...option, legend: fix(option.legend), dataZoom: fix(option.dataZoom) };
+  if (!option.legend) delete o.legend;
+  if (!option.dataZoom) delete o.dataZoom;
+  if (dark && o.dataZoom) {
+    o.dataZoom = (Array.isArray(o.dataZoom) ? o.dataZoom : [o.dataZoom]).map((z) => (z.type === 'slider' ? {
+      borderColor: '#3a4453', backgroundColor: 'rgba(255,255,255,0.03)', fillerColor: 'rgba(107,155,242,0.18)',
+      dataBackground: { lineStyle: { color: '#56657a' }, areaStyle: { color: '#2a3340' } },
+      handleStyle: { color: '#3a4453', borderColor: '#8595ab' }, moveHandleStyle: { color: '#56657a' },
+      ...z,
+    } : z));
+  }
+  if (dark && option.tooltip && !Array.isArray(option.tooltip)) {
+    o.tooltip = { backgroundColor: '#242b36', borderColor: '#3a4453', ...option.tooltip, textStyle: { color: COLORS.text, ...option.tooltip.textStyle } };
+  }
+  return o;
+}
+
+/** ECharts' aria option: the description a screen reader reads for the chart. */
+export function ariaOption(el) {
+  const description = el?.dataset?.description;
+  return { enabled: true, label: description ? { description } : { enabled: true } };
+}
+
 function axisLabel(formatter = (v) => fmt(v, 4)) {
   return { color: COLORS.muted, formatter, hideOverlap: true };
 }
 
-const splitLine = { lineStyle: { color: COLORS.grid } };
+// A getter, so that the grid lines follow the colour scheme.
+const lines = { get splitLine() { return { lineStyle: { color: COLORS.grid } }; } };
 
 /** The label of a schedule row: "layer 2 ×20", "P1". */
 export function rowLabel(row, i) {
@@ -113,7 +205,7 @@ export function ganttOption(response, { timeName = 'time', extra = [] } = {}) {
     const shape = echarts.graphic.clipRectByRect(
       { x: a[0], y, width: Math.max(1.5, b[0] - a[0]), height: h },
       { x: params.coordSys.x, y: params.coordSys.y, width: params.coordSys.width, height: params.coordSys.height });
-    return shape && { type: 'rect', shape, style: api.style(), emphasis: { style: { stroke: '#111', lineWidth: 1 } } };
+    return shape && { type: 'rect', shape, style: api.style(), emphasis: { style: { stroke: COLORS.text, lineWidth: 1 } } };
   };
   const tooltip = (p) => {
     const [row, start, end, load, from, messages] = p.value;
@@ -135,12 +227,12 @@ export function ganttOption(response, { timeName = 'time', extra = [] } = {}) {
       { type: 'slider', xAxisIndex: 0, filterMode: 'weakFilter', height: 18, bottom: 8, labelFormatter: (v) => fmt(v, 3) },
       { type: 'inside', xAxisIndex: 0, filterMode: 'weakFilter' },
     ],
-    xAxis: { type: 'value', name: timeName, nameLocation: 'middle', nameGap: 26, min: 0, max: makespan, axisLabel: axisLabel(), splitLine },
+    xAxis: { type: 'value', name: timeName, nameLocation: 'middle', nameGap: 26, min: 0, max: makespan, axisLabel: axisLabel(), splitLine: lines.splitLine },
     yAxis: { type: 'category', data: labels, inverse: true, axisTick: { show: false }, axisLabel: { color: COLORS.text }, splitLine: { show: true, lineStyle: { color: COLORS.grid } } },
     series: [
-      ...extraSeries.map((x) => ({ name: x.name, type: 'custom', renderItem: renderItem(x.lane), encode: { x: [1, 2], y: 0 }, data: x.data, itemStyle: { color: x.color } })),
-      { name: 'communication', type: 'custom', renderItem: renderItem('comm'), encode: { x: [1, 2], y: 0 }, data: data.comm, itemStyle: { color: COLORS.comm } },
-      { name: 'computation', type: 'custom', renderItem: renderItem('compute'), encode: { x: [1, 2], y: 0 }, data: data.compute, itemStyle: { color: COLORS.compute },
+      ...extraSeries.map((x) => ({ name: x.name, type: 'custom', renderItem: renderItem(x.lane), dimensions: GANTT_DIMENSIONS, encode: { x: [1, 2], y: 0 }, data: x.data, itemStyle: { color: x.color } })),
+      { name: 'communication', type: 'custom', renderItem: renderItem('comm'), dimensions: GANTT_DIMENSIONS, encode: { x: [1, 2], y: 0 }, data: data.comm, itemStyle: { color: COLORS.comm } },
+      { name: 'computation', type: 'custom', renderItem: renderItem('compute'), dimensions: GANTT_DIMENSIONS, encode: { x: [1, 2], y: 0 }, data: data.compute, itemStyle: { color: COLORS.compute },
         markLine: makespan === undefined ? undefined : {
           silent: true, symbol: 'none', label: { formatter: `Cmax ${fmt(makespan)}`, color: COLORS.muted, position: 'start', align: 'right', rotate: 0, distance: 4 },
           lineStyle: { color: '#888', type: 'dashed' }, data: [{ xAxis: makespan }],
@@ -148,6 +240,10 @@ export function ganttOption(response, { timeName = 'time', extra = [] } = {}) {
     ],
   };
 }
+
+// Names of a Gantt item's values (the CSV export's columns): the row, its
+// interval, the load, the sender's row (-1: none) and the message count.
+const GANTT_DIMENSIONS = ['row', 'start', 'end', 'load', 'from', 'messages'];
 
 /** A height for a Gantt chart with `n` rows. */
 export function ganttHeight(n) {
@@ -203,15 +299,15 @@ export function gridHeatmapOption({ size, cells, pieces, tooltip, labels = false
       itemWidth: 14, itemHeight: 12, textStyle: { color: COLORS.text, fontSize: 12 }, show: false,
     },
     series: [{
-      type: 'heatmap', data,
+      type: 'heatmap', data, dimensions: ['x', 'y', 'category'],
       progressive: huge ? 10000 : 0,
       progressiveThreshold: 20000,
       label: {
         show: labels, fontSize: size <= 5 ? 14 : 10,
         formatter: (p) => (p.value[2] >= 0 ? String(p.value[2]) : ''),
       },
-      itemStyle: { borderColor: size <= 25 ? '#fff' : undefined, borderWidth: size <= 25 ? 1 : 0 },
-      emphasis: big ? { disabled: true } : { itemStyle: { borderColor: '#111', borderWidth: 1 } },
+      itemStyle: { borderColor: size <= 25 ? COLORS.bg : undefined, borderWidth: size <= 25 ? 1 : 0 },
+      emphasis: big ? { disabled: true } : { itemStyle: { borderColor: COLORS.text, borderWidth: 1 } },
       silent: size > 125,
     }],
   };
@@ -269,9 +365,9 @@ export function sweepOption({ series, xName, yName, xLog = false, yLog = false, 
     xAxis: {
       type: xLog ? 'log' : 'value', name: xName, nameLocation: 'middle', nameGap: 28,
       min: 'dataMin', max: 'dataMax', minInterval: xInteger ? 1 : undefined,
-      axisLabel: axisLabel(), splitLine,
+      axisLabel: axisLabel(), splitLine: lines.splitLine,
     },
-    yAxis: { type: yLog ? 'log' : 'value', name: yName, nameLocation: 'middle', nameGap: 36, nameTextStyle: { color: COLORS.muted }, axisLabel: axisLabel(), splitLine, scale: false },
+    yAxis: { type: yLog ? 'log' : 'value', name: yName, nameLocation: 'middle', nameGap: 36, nameTextStyle: { color: COLORS.muted }, axisLabel: axisLabel(), splitLine: lines.splitLine, scale: false },
     series: series.map((s, i) => ({
       name: s.name, type: 'line', data: s.data, showSymbol: s.data.length <= 30, connectNulls: false,
       symbol: s.dashed ? 'none' : SYMBOLS[i % SYMBOLS.length], symbolSize: 6,

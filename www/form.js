@@ -115,6 +115,15 @@ function simpleControl(spec, id, describedBy) {
     el: input, focusEl: input,
     read: () => parseField(spec, input.value),
     write,
+    // The text a permalink keeps; lists without their spaces.
+    text: () => (spec.kind === 'list' ? input.value.trim().replace(/\s*([,;])\s*/g, '$1').replace(/\s+/g, ',') : input.value.trim()),
+    setText(t) {
+      if (spec.kind === 'choice') {
+        // An option that does not exist leaves the select empty: read() then refuses it.
+        input.value = spec.choices.some((c) => String(c.value) === t) ? t : '';
+        if (input.value !== t) input.selectedIndex = -1;
+      } else input.value = spec.kind === 'list' ? t.replace(/\s*,\s*/g, ', ') : t;
+    },
     get disabled() { return input.disabled; },
     setDisabled(on) { input.disabled = on; },
     setInvalid(on) { input.setAttribute('aria-invalid', on ? 'true' : 'false'); },
@@ -124,12 +133,19 @@ function simpleControl(spec, id, describedBy) {
 /** A checkbox. */
 function boolControl(spec, id, describedBy) {
   const input = el('input', { id, name: spec.key, type: 'checkbox', 'data-testid': `field-${spec.key}`, 'aria-describedby': describedBy });
-  const write = (v) => { input.checked = v === undefined || v === null ? !!spec.default : v === true || v === 'true'; };
+  let bad = false;
+  const write = (v) => { bad = false; input.checked = v === undefined || v === null ? !!spec.default : v === true || v === 'true'; };
   write(spec.default);
+  input.addEventListener('change', () => { bad = false; });
   return {
     el: input, focusEl: input,
-    read: () => ({ value: input.checked }),
+    read: () => (bad ? { error: `${spec.symbol} is on (1) or off (0)` } : { value: input.checked }),
     write,
+    text: () => (input.checked ? '1' : '0'),
+    setText(t) {
+      bad = !['1', '0', 'true', 'false'].includes(t);
+      input.checked = t === '1' || t === 'true';
+    },
     get disabled() { return input.disabled; },
     setDisabled(on) { input.disabled = on; },
     setInvalid(on) { input.setAttribute('aria-invalid', on ? 'true' : 'false'); },
@@ -258,9 +274,37 @@ function rowsControl(spec, id, describedBy) {
     return { value: out };
   }
 
+  /** The cells' texts, row by row in column order, as JSON: what a permalink keeps. */
+  function text() {
+    return JSON.stringify(lines.map((line) => columns.map((col) => line.cells[col.key].value.trim())));
+  }
+
+  /** Sets the cells from such text; false if it is not that shape (the caller reports it). */
+  function setText(t) {
+    let data;
+    try {
+      data = JSON.parse(t);
+    } catch {
+      return false;
+    }
+    const ok = Array.isArray(data) && data.length >= minRows && data.length <= maxRows
+      && data.every((r) => Array.isArray(r) && r.length === columns.length && r.every((c) => typeof c === 'string' || typeof c === 'number'));
+    if (!ok) return false;
+    body.replaceChildren();
+    lines = [];
+    for (const r of data) {
+      const line = addLine({});
+      columns.forEach((col, j) => { line.cells[col.key].value = String(r[j]); });
+    }
+    relabel();
+    return true;
+  }
+
   write(spec.default);
   return {
     el: root,
+    text,
+    setText,
     get focusEl() { return lines[0]?.cells[columns[0].key] ?? addButton; },
     read, write,
     get disabled() { return disabled; },
@@ -410,11 +454,54 @@ export function buildForm(container, fields, { submitLabel = 'Compute', onSubmit
     return false;
   }
 
-  resetButton.addEventListener('click', () => {
+  /** Every field's text (disabled ones too), by key: what a permalink keeps. */
+  function texts() {
+    const out = {};
+    for (const [key, { control }] of rows) out[key] = control.text();
+    return out;
+  }
+
+  /**
+   * Sets fields from texts (a permalink's), through the same checks as
+   * typing: returns {ok, errors: {key: message}, unknown: [keys]}. Nothing
+   * here is interpreted but by the fields' parsers.
+   */
+  function restore(obj) {
+    const errors = {};
+    const unknown = [];
+    for (const [key, t] of obj instanceof Map ? obj : Object.entries(obj)) {
+      const r = rows.get(key);
+      if (!r) {
+        unknown.push(key);
+        continue;
+      }
+      if (r.control.setText(String(t)) === false) errors[key] = 'not a table of this form';
+    }
+    applyWhen();
+    for (const [key, { control }] of rows) {
+      if (errors[key]) continue;
+      const r = control.read();
+      if (r.error) errors[key] = r.error;
+    }
+    if (Object.keys(errors).length === 0) {
+      const v = values();
+      Object.assign(errors, v.errors);
+    }
+    for (const key of rows.keys()) setMsg(key, errors[key] ?? '', 'client');
+    return { ok: Object.keys(errors).length === 0, errors, unknown };
+  }
+
+  /** The paper's parameters (the fields' defaults) again. */
+  function reset() {
     const d = {};
     for (const spec of fields) d[spec.key] = spec.default;
     setValues(d);
     clearErrors();
+  }
+
+  resetButton.addEventListener('click', () => {
+    reset();
+    for (const fn of changeListeners) fn('*');
     form.requestSubmit();
   });
 
@@ -426,7 +513,7 @@ export function buildForm(container, fields, { submitLabel = 'Compute', onSubmit
   applyWhen();
 
   return {
-    form, values, setValues, showError, clearErrors, submitButton,
+    form, values, setValues, showError, clearErrors, submitButton, texts, restore, reset, fields,
     onChange(fn) { changeListeners.add(fn); return () => changeListeners.delete(fn); },
     input(key) { return rows.get(key)?.control.focusEl; },
   };

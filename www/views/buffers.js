@@ -361,6 +361,7 @@ async function renderSweep(ctx) {
         type: 'button', role: 'radio', 'data-mode': m.id, 'data-testid': `sweep-mode-${m.id}`, text: m.label, title: m.title,
         onclick: () => {
           ctx.state.sweepMode = m.id;
+          ctx.setLinkState?.('mode', m.id); // the permalink keeps what the chart plots
           if (ctx.state.sweep?.data) drawSweep(ctx, ctx.state.sweep.data);
         },
       })));
@@ -428,7 +429,8 @@ const SWEEP_MODES = [
 
 /** Draws the sweep's values as the chosen mode asks. */
 function drawSweep(ctx, { values, star }) {
-  const mode = ctx.state.sweepMode ?? 'cmax';
+  const linked = ctx.linkState?.mode;
+  const mode = SWEEP_MODES.some((m) => m.id === linked) ? linked : ctx.state.sweepMode ?? 'cmax';
   const body = ctx.state.sweepBody;
   const V = ctx.request.V;
   body.querySelectorAll('.segmented [data-mode]').forEach((b) => b.setAttribute('aria-checked', String(b.dataset.mode === mode)));

@@ -349,6 +349,7 @@ function fig10Form(ctx, body) {
     testPrefix: 'fig10-',
     onSubmit: () => runFig10(ctx),
   });
+  ctx.linkForm?.('fig10', form); // its fields are part of the permalink too
   form.onChange(() => {
     clearTimeout(debounce);
     debounce = setTimeout(() => { if (form.values().ok) runFig10(ctx); }, 600);
