@@ -10,3 +10,9 @@ cargo build --quiet -p dlt-core --no-default-features --target thumbv6m-none-eab
 echo "no_std build of dlt-core for thumbv6m-none-eabi: ok"
 bash scripts/build.sh
 node --test tests/browser/
+# Issue 6: the adversarial suite runs in cargo test above; here the LPs
+# cross-checked against HiGHS, a bounded fuzz run from the examples, and
+# the wasm module's size budget (400 KB gzipped).
+bash scripts/crosscheck.sh
+FUZZ_FRESH=1 FUZZ_SEED=1 bash scripts/fuzz.sh 30
+bash scripts/size-budget.sh

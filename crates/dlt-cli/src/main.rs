@@ -48,14 +48,22 @@ fn read(path: &str) -> std::io::Result<String> {
     Ok(text)
 }
 
+/// The request in `text`, which must hold one JSON value and nothing more.
+fn request(text: &str) -> Result<dlt_core::Request, dlt_core::Error> {
+    let mut input = serde_json::Deserializer::from_str(text);
+    let request = dlt_core::parse(&mut input)?;
+    input.end().map_err(|e| dlt_core::Error::new(dlt_core::Code::Parse, "", format!("the request is not valid JSON: {e}")))?;
+    Ok(request)
+}
+
 fn solve(text: &str) -> Result<String, dlt_core::Error> {
-    let request = dlt_core::parse(&mut serde_json::Deserializer::from_str(text))?;
+    let request = request(text)?;
     let response = dlt_core::solve(&request)?;
     serde_json::to_string_pretty(&response).map_err(dlt_core::Error::internal)
 }
 
 fn export(text: &str, format: dlt_core::LpFormat) -> Result<String, dlt_core::Error> {
-    let request = dlt_core::parse(&mut serde_json::Deserializer::from_str(text))?;
+    let request = request(text)?;
     dlt_core::export(&request, format)
 }
 

@@ -65,6 +65,7 @@ fn bad_input_exits_2_naming_the_field() {
         (r#"{"model": "buffer_dstar", "topology": "ring", "S": 1, "C": 1, "A": 1}"#, "topology"),
         (r#"{"model": "chunk_size", "processors": [{"S": 1, "C": 1, "pieces": [[0, -1]]}]}"#, "processors[0].pieces[0][1]"),
         (r#"{"model": "torus", "k": 2, "#, ""),
+        (r#"{"model": "torus", "k": 2, "S": 0, "C": 1, "A": 1, "V": 1} trailing"#, ""),
         ("[1, 2]", ""),
     ] {
         let out = dlt(&["solve", "-"], request);

@@ -7,12 +7,16 @@ use alloc::format;
 /// Largest magnitude accepted for any parameter: beyond it sums of products
 /// of parameters lose every significant digit of the smaller terms.
 pub const MAX_MAGNITUDE: f64 = 1e15;
+/// Smallest nonzero magnitude: below it products of parameters underflow
+/// and LP coefficients span more than any solver resolves.
+pub const MIN_MAGNITUDE: f64 = 1e-30;
 
 fn finite(field: &str, x: f64) -> Result<f64> {
-    if x.is_finite() && x.abs() <= MAX_MAGNITUDE {
+    if x.is_finite() && x.abs() <= MAX_MAGNITUDE && (x == 0.0 || x.abs() >= MIN_MAGNITUDE) {
         Ok(x)
     } else {
-        Err(Error::range(field, format!("{field} must be a finite number of magnitude at most {MAX_MAGNITUDE:e}, got {x}")))
+        Err(Error::range(field, format!(
+            "{field} must be 0 or a finite number of magnitude from {MIN_MAGNITUDE:e} to {MAX_MAGNITUDE:e}, got {x}")))
     }
 }
 
@@ -89,6 +93,7 @@ mod tests {
         assert!(nonneg("S", f64::NAN).is_err());
         assert!(real("b", f64::INFINITY).is_err());
         assert!(real("b", 2e15).is_err());
+        assert!(positive("C", 1e-300).is_err() && nonneg("C", 0.0).is_ok());
         assert_eq!(integer("k", 3.0, 1, 8).unwrap(), 3);
         assert!(within("gamma", 0.5, 1.0, 10.0).is_err());
     }

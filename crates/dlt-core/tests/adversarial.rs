@@ -11,11 +11,22 @@
 //!   `out_of_range` a non-empty `field` naming a field of the request (a path
 //!   such as `processors[1].pieces[0][1]` that resolves in it, or a missing
 //!   field whose parent is there),
-//! - if a success: serialise, with every number finite.
+//! - if a success: serialise, with every number finite (checked on the
+//!   typed response: serde_json would write NaN and infinity as null).
 //!
-//! `ADVERSARIAL_RANDOM=N` sets the random combinations per model (default
-//! below), `ADVERSARIAL_SEED` their seed. Keep the default run well under a
-//! minute in debug mode on two cores: this runs in `cargo test --workspace`.
+//! Internal errors are well-formed by this definition but are a model's bug
+//! each: they are printed, not failed. Problems known and not yet fixed are
+//! listed in `KNOWN_BUGS` (counted and printed, not failed; none now); the
+//! `bug_*` tests at the end keep the minimal input of every bug this suite
+//! and the HiGHS cross-check found, fixed since.
+//!
+//! Valid requests that ask for much work by their own choice (LPs of more
+//! than MAX_MESSAGES_DEBUG messages, long MIP time limits) are skipped.
+//! `ADVERSARIAL_RANDOM=N` sets the random combinations per model,
+//! `ADVERSARIAL_SEED` their seed, `ADVERSARIAL_MAX_MESSAGES` the LP size
+//! limit, `ADVERSARIAL_VERBOSE=1` prints every input with its time. The
+//! default run takes about 35 s in a debug build on two cores: it runs in
+//! `cargo test --workspace`.
 
 use serde::ser::{self, Serialize};
 use serde_json::{json, Value};
@@ -89,7 +100,8 @@ fn nested_array(depth: usize) -> Value {
 }
 
 fn nested_object(depth: usize) -> Value {
-    (0..depth).fold(json!({}), |v, _| json!({ "a": v }))
+    // Not json!({"a": v}): it serialises v again, quadratic in depth.
+    (0..depth).fold(json!({}), |v, _| Value::Object([("a".to_string(), v)].into_iter().collect()))
 }
 
 /// Values to put where any field was: numbers at and beyond every range
@@ -232,6 +244,12 @@ fn walk_resolve(v: &Value, field: &str, at_end: &mut dyn FnMut(&Value)) {
             match field.strip_prefix(k.as_str()) {
                 Some("") => at_end(x),
                 Some(tail) if tail.starts_with('[') => walk_resolve(x, tail, at_end),
+                // `a.` names the key "" in `a`.
+                Some(".") => {
+                    if let Some(y) = x.get("") {
+                        at_end(y)
+                    }
+                }
                 Some(tail) => {
                     if let Some(t) = tail.strip_prefix('.').filter(|t| !t.is_empty()) {
                         walk_resolve(x, t, at_end)
@@ -314,7 +332,7 @@ fn mutate(rng: &mut Rng, v: &mut Value, pool: &[Value]) -> String {
             // A longer list: the entry repeated (or a list made of the value).
             // Long lists only of small entries, to keep memory bounded.
             let copies = *rng.pick(&[3usize, 17, 1000, 100_001]);
-            let small = |x: &Value| copies <= 17 || x.to_string().len() <= 200;
+            let small = |x: &Value| copies <= 17 || copies <= 1000 && x.to_string().len() <= 200 || !(x.is_array() || x.is_object());
             if let Some(slot) = get_mut(v, &path) {
                 *slot = match slot.take() {
                     Value::Array(xs) if !xs.is_empty() && xs.iter().all(small) => Value::Array(xs.iter().cycle().take(copies).cloned().collect()),
@@ -327,7 +345,8 @@ fn mutate(rng: &mut Rng, v: &mut Value, pool: &[Value]) -> String {
         _ => {
             // Wrapped: the same value one level deeper.
             if let Some(slot) = get_mut(v, &path) {
-                *slot = if rng.chance(1, 2) { json!([slot.take()]) } else { json!({ "value": slot.take() }) };
+                let x = slot.take();
+                *slot = if rng.chance(1, 2) { Value::Array(vec![x]) } else { Value::Object([("value".to_string(), x)].into_iter().collect()) };
             }
             format!("{what} wrapped")
         }
@@ -667,6 +686,8 @@ struct Tally {
     internal: Vec<String>,
     /// Problems of KNOWN_BUGS: (bug, first input showing it, count).
     known: Vec<(&'static str, String, usize)>,
+    /// Fail on known bugs too (the ignored tests of the bugs).
+    strict: bool,
     problems: Vec<String>,
 }
 
@@ -743,7 +764,7 @@ fn check(tally: &mut Tally, request: &Value, what: &str, known: &[String]) {
     };
     if let Some(p) = problem {
         let model = request.get("model").and_then(Value::as_str).unwrap_or("");
-        match known_problem(model, &p) {
+        match known_problem(model, &p).filter(|_| !tally.strict) {
             Some(bug) => match tally.known.iter_mut().find(|k| k.0 == bug) {
                 Some(k) => k.2 += 1,
                 None => tally.known.push((bug, format!("{what}: {p}\n    request: {}", short_request(request)), 1)),
@@ -771,18 +792,28 @@ fn short_request(v: &Value) -> String {
 }
 
 /// The example request of `model`, made cheap where a valid request's cost
-/// is a time limit of its own (the MIP models: each solve runs to its limit).
+/// is its own choice (the MIP models: each solve runs to its time limit,
+/// and a map solves many).
 fn example(model: &str) -> Option<Value> {
     let mut v = examples().into_iter().find(|(m, _)| m == model)?.1;
-    if let (Some(limit), Some(cheap)) = (v.get_mut("time_limit_ms"), CHEAP_TIME_LIMIT_MS.iter().find(|(m, _)| *m == model)) {
-        *limit = json!(cheap.1);
+    for (m, key, cheap) in CHEAPER {
+        if *m == model && v.get(*key).is_some() {
+            v[*key] = serde_json::from_str(cheap).unwrap();
+        }
     }
     Some(v)
 }
 
-/// Time limits the MIP models' examples are run with here (their own are
-/// 500 and 50 ms per MIP: seconds per request in a debug build).
-const CHEAP_TIME_LIMIT_MS: &[(&str, f64)] = &[("isoefficiency", 20.0), ("isoefficiency_map", 1.0)];
+/// Fields of the MIP models' examples changed here: (model, field, value).
+/// Their own (500 ms per MIP; a map of 2 machine counts, 2 levels, width
+/// 100) take seconds per request in a debug build.
+const CHEAPER: &[(&str, &str, &str)] = &[
+    ("isoefficiency", "time_limit_ms", "5"),
+    ("isoefficiency_map", "time_limit_ms", "1"),
+    ("isoefficiency_map", "m_range", "[2, 2]"),
+    ("isoefficiency_map", "levels", "[10]"),
+    ("isoefficiency_map", "width", "20000"),
+];
 
 /// Valid requests whose cost is large by their own choice (large LPs, long
 /// MIP time limits, wide maps): skipped in the default run, as their time is
@@ -793,12 +824,13 @@ fn heavy(request: &Value, max_messages: f64) -> bool {
     }
     let num = |k: &str| request.get(k).and_then(Value::as_f64);
     match request.get("model").and_then(Value::as_str) {
-        Some("isoefficiency") => num("time_limit_ms").unwrap_or(1000.0) > 100.0,
+        Some("isoefficiency") => num("time_limit_ms").unwrap_or(1000.0) > 20.0,
         Some("isoefficiency_map") => {
-            let m = request.get("m_range").and_then(Value::as_array);
-            let span = m.and_then(|m| Some(m.get(1)?.as_f64()? - m.first()?.as_f64()?)).unwrap_or(0.0);
+            let pair = |k: &str| request.get(k).and_then(Value::as_array).and_then(|p| Some((p.first()?.as_f64()?, p.get(1)?.as_f64()?)));
+            let m_span = pair("m_range").map_or(0.0, |(a, b)| b - a);
+            let v_steps = pair("V_range").map_or(0.0, |(a, b)| (b - a) / num("width").unwrap_or(1.0));
             let levels = request.get("levels").and_then(Value::as_array).map_or(0, Vec::len);
-            num("time_limit_ms").unwrap_or(200.0) > 5.0 || span > 2.0 || levels > 4
+            num("time_limit_ms").unwrap_or(20.0) > 2.0 || m_span > 1.0 || levels > 2 || v_steps > 1e3
         }
         _ => false,
     }
@@ -808,14 +840,7 @@ fn heavy(request: &Value, max_messages: f64) -> bool {
 /// showing them are counted and listed, not failed; the ignored tests at
 /// the end assert the correct behaviour on one minimal input each.
 /// (model, text of the problem, the bug)
-const KNOWN_BUGS: &[(&str, &str, &str)] = &[
-    ("chunk_size", "non-finite number in the response: .beta_max = inf", "beta_max is +inf when no piece swaps (JSON null from the CLI, Infinity in the browser)"),
-    ("memory", "non-finite number in the response: .swap_points[", "the swap point of a one-piece processor is +inf"),
-    ("multi_installment", "non-finite number in the response: .swap_points[", "the swap point of a one-piece processor is +inf"),
-    ("lb_layer", "non-finite number in the response", "S or V near the smallest doubles: n* and the bounds overflow to inf or NaN"),
-    ("nonlinear", "non-finite number in the response: .n_star", "G near the smallest doubles: n_star is NaN"),
-    ("torus", "non-finite number in the response: .speedup", "V near the smallest doubles: the makespan underflows to 0, speedup 0/0 = NaN"),
-];
+const KNOWN_BUGS: &[(&str, &str, &str)] = &[];
 
 fn known_problem(model: &str, problem: &str) -> Option<&'static str> {
     KNOWN_BUGS.iter().find(|(m, text, _)| *m == model && problem.contains(text)).map(|b| b.2)
@@ -1069,12 +1094,12 @@ fn deep_nesting_inner() {
     assert!(tally.problems.is_empty(), "{}", tally.problems.join("\n"));
 }
 
-// ---- the bugs found, one minimal input each (reported; run with --ignored) ----------
+// ---- the bugs found, one minimal input each (all fixed) ----------
 
 /// One input must be answered well: no panic, in time, a well-formed error
 /// or a success with finite numbers everywhere.
 fn well_behaved(request: Value) {
-    let mut tally = Tally::default();
+    let mut tally = Tally { strict: true, ..Tally::default() };
     check(&mut tally, &request, "this input", &known_fields());
     assert!(tally.problems.is_empty(), "{}", tally.problems.join("\n"));
 }
@@ -1091,68 +1116,67 @@ fn no_internal_error(request: Value) {
 }
 
 #[test]
-#[ignore = "core bug: chunk_size answers beta_max = +inf when no piece swaps (null from the CLI, Infinity in the browser)"]
 fn bug_chunk_size_infinite_beta_max() {
     well_behaved(json!({"model": "chunk_size", "m": 10, "S": 1e-3, "C": 9.99e-5, "Al1": 0, "Al2": 1e-3, "Ah1": 1, "Ah2": 0.1}));
 }
 
 #[test]
-#[ignore = "core bug: memory answers swap_points = [+inf] for a processor with one piece"]
 fn bug_memory_infinite_swap_point() {
     well_behaved(json!({"model": "memory", "V": 2, "processors": [{"S": 1, "C": 1, "pieces": [[1, 1]]}]}));
 }
 
 #[test]
-#[ignore = "core bug: lb_layer with S = 5e-324 (accepted) answers LB, n_star and bound = +inf"]
 fn bug_lb_layer_tiny_s() {
     well_behaved(json!({"model": "lb_layer", "p": 1, "h": 1, "S": 5e-324, "C": 1e-6, "A": 1e-3, "V": 1e6}));
 }
 
 #[test]
-#[ignore = "core bug: lb_layer with V = 5e-324 (accepted) answers LB and bound = NaN"]
 fn bug_lb_layer_tiny_v() {
     well_behaved(json!({"model": "lb_layer", "p": 1, "h": 1, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 5e-324}));
 }
 
 #[test]
-#[ignore = "core bug: nonlinear with G = 5e-324 (accepted) answers n_star = NaN"]
 fn bug_nonlinear_tiny_g() {
     well_behaved(json!({"model": "nonlinear", "algorithm": "M", "L": 100, "gamma": 2, "rho": 2, "A0": 1, "A": [1.2], "G": [5e-324]}));
 }
 
 #[test]
-#[ignore = "core bug: torus with V = 5e-324 (accepted) answers speedup = NaN"]
 fn bug_torus_tiny_v() {
     well_behaved(json!({"model": "torus", "k": 1, "S": 1e-4, "C": 1e-7, "A": 1e-6, "V": 5e-324}));
 }
 
 #[test]
-#[ignore = "core bug: multi_installment accepts a negative computing time at small loads (memory rejects it) and the checker then rejects the schedule: internal"]
 fn bug_multi_installment_negative_time() {
     no_internal_error(json!({"model": "multi_installment", "V": 10, "beta": 10, "processors": [{"S": 0, "C": 0, "pieces": [[-5, 0.1]]}]}));
 }
 
 #[test]
-#[ignore = "core bug: memory with one processor 1e11 times slower: the LP's time unit is dominated by it, microlp answers Cmax = 0, the checker rejects the schedule: internal (the optimum is 2)"]
 fn bug_memory_badly_scaled_time_unit() {
     no_internal_error(json!({"model": "memory", "V": 1, "processors": [{"S": 0, "C": 1, "pieces": [[0, 1]]}, {"S": 0, "C": 1e11, "pieces": [[0, 1]]}]}));
 }
 
 #[test]
-#[ignore = "core bug: memory with C = 1e-300 (accepted): microlp fails on the LP's coefficient range: internal"]
 fn bug_memory_tiny_coefficient() {
     no_internal_error(json!({"model": "memory", "V": 2, "processors": [{"S": 1, "C": 1e-300, "pieces": [[1, 1]]}, {"S": 1, "C": 1, "pieces": [[1, 1]]}]}));
 }
 
 #[test]
-#[ignore = "core bug: tree LLF-1 with S = 0: an empty message starts at -1e-36 (LP round-off not clamped), the checker rejects the schedule: internal (found by the HiGHS cross-check)"]
 fn bug_tree_negative_start() {
     no_internal_error(json!({"model": "tree", "p": 3, "h": 2, "S": 0, "C": 1e-5, "A": 2.5e-6, "V": 103, "order": "LLF", "buffers": 1, "D": 16}));
 }
 
 #[test]
-#[ignore = "core bug: isoefficiency_map never returns when the float spacing of V_range (0.125 near 1e15) exceeds width: `while hi - lo > width` cannot end"]
 fn bug_isoefficiency_map_hangs() {
     well_behaved(json!({"model": "isoefficiency_map", "m_range": [2, 2], "n": 20, "levels": [], "V_range": [999999999999990.0, 1e15],
         "S": 25.4, "O": 0.075, "C": 0.005, "a1": 0.109, "a2": 4.132, "b2": -27109, "width": 1e-3, "time_limit_ms": 1}));
+}
+
+#[test]
+fn bug_tree_large_a_negative_start() {
+    no_internal_error(json!({"model": "tree", "p": 2, "h": 4, "S": 1e-3, "C": 1e-6, "A": 1e7, "V": 1e5, "D": 1e4, "order": "NLF", "buffers": 1}));
+}
+
+#[test]
+fn bug_star_tiny_c() {
+    no_internal_error(json!({"model": "star", "m": 10, "S": 1e-3, "C": 1e-300, "A": 1e-3, "V": 5e3, "D": 1e4, "n": 3}));
 }

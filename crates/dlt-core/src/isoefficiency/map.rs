@@ -98,7 +98,8 @@ impl Evaluator {
         const R: f64 = 0.618_033_988_749_894_8;
         let (mut v1, mut v2) = (hi - R * (hi - lo), lo + R * (hi - lo));
         let (mut e1, mut e2) = (self.e(m, v1)?, self.e(m, v2)?);
-        while hi - lo > width {
+        // Stop at the width, or where doubles cannot split the interval.
+        while hi - lo > width && lo < v1 && v1 < v2 && v2 < hi {
             if e1 < e2 {
                 lo = v1;
                 (v1, e1) = (v2, e2);
@@ -123,6 +124,9 @@ impl Evaluator {
         }
         while hi - lo > width {
             let mid = 0.5 * (lo + hi);
+            if mid <= lo || mid >= hi {
+                break;
+            }
             if (self.e(m, mid)? < e) == rising {
                 lo = mid;
             } else {

@@ -39,10 +39,12 @@ pub struct ChunkOutput {
     /// Chunk sizes for which multi-installment processing can beat
     /// out-of-core computing: (low, high].
     pub beta_min: Option<f64>,
-    pub beta_max: f64,
+    /// The smallest swap point; absent when no processor swaps.
+    pub beta_max: Option<f64>,
     /// Whether beta lies in that interval.
     pub admissible: bool,
-    pub swap_points: Vec<f64>,
+    /// Each processor's swap point; null for one that never swaps.
+    pub swap_points: Vec<Option<f64>>,
     pub warnings: Vec<String>,
 }
 
@@ -109,10 +111,10 @@ pub fn chunk_size(p: &ChunkParams) -> Result<ChunkOutput> {
     }
     // The chunk must fit every processor it is sent to (NOTES.md: the text
     // says beta <= swp_i for every i, so the minimum, not the printed max).
-    let swap_points: Vec<f64> = levels.iter().map(|l| l.swap_point).collect();
-    let beta_max = swap_points.iter().copied().fold(f64::INFINITY, f64::min);
+    let swap_points: Vec<Option<f64>> = levels.iter().map(|l| l.swap_point.is_finite().then_some(l.swap_point)).collect();
+    let beta_max = swap_points.iter().flatten().copied().reduce(f64::min);
     let admissible = match (beta, beta_min) {
-        (Some(b), Some(lo)) => b > lo && b <= beta_max,
+        (Some(b), Some(lo)) => b > lo && beta_max.is_none_or(|hi| b <= hi),
         _ => false,
     };
     if let (Some(b), false) = (beta, admissible) {

@@ -38,7 +38,8 @@ pub struct MemoryOutput {
     pub loads: Vec<f64>,
     /// t_i: computing time of each processor at its load.
     pub compute_times: Vec<f64>,
-    pub swap_points: Vec<f64>,
+    /// Each processor's swap point; null for one that never swaps.
+    pub swap_points: Vec<Option<f64>>,
     /// Makespan of these loads run under `real_pieces`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub real_makespan_under_hierarchy: Option<f64>,
@@ -82,11 +83,7 @@ type Pieces = Vec<Vec<(f64, f64)>>;
 fn validate(p: &MemoryParams) -> Result<Option<Pieces>> {
     validate::positive("V", p.v)?;
     processors("processors", &p.processors)?;
-    for (i, q) in p.processors.iter().enumerate() {
-        if q.cost().time(0.0) < 0.0 {
-            return Err(Error::range(format!("processors[{i}].pieces"), "the computing time at load 0 must be >= 0: some piece needs an intercept >= 0"));
-        }
-    }
+    super::nonnegative_at_zero("processors", &p.processors)?;
     let Some(real) = &p.real_pieces else { return Ok(None) };
     if real.len() != p.processors.len() {
         return Err(Error::range("real_pieces", format!("real_pieces must list pieces for each of the {} processors", p.processors.len())));
@@ -99,10 +96,12 @@ fn validate(p: &MemoryParams) -> Result<Option<Pieces>> {
     Ok(Some(real.clone()))
 }
 
-/// A time of the order of the makespan: the LP's unit of time.
+/// The LP's unit of time: the makespan of the best single processor doing
+/// all the load while the others get empty messages, an upper bound of the
+/// optimum (so that one very slow processor does not set the scale).
 fn time_unit(v: f64, list: &[Processor]) -> f64 {
-    let m = list.len() as f64;
-    list.iter().map(|q| q.s + q.c * v / m + q.cost().time(v / m)).sum::<f64>() / m
+    let startups: f64 = list.iter().map(|q| q.s + q.cost().time(0.0)).sum();
+    startups + list.iter().map(|q| q.c * v + q.cost().time(v)).fold(f64::INFINITY, f64::min)
 }
 
 /// LP (1)-(4) as printed, every processor, for export, with its units.
@@ -150,7 +149,7 @@ pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
     });
     Ok(MemoryOutput {
         compute_times: all.iter().zip(list).map(|(&x, q)| cost(q, x)).collect(),
-        swap_points: list.iter().map(|q| super::levels(&q.pieces).swap_point).collect(),
+        swap_points: list.iter().map(|q| Some(super::levels(&q.pieces).swap_point).filter(|x| x.is_finite())).collect(),
         loads: all,
         real_makespan_under_hierarchy,
         lp: size,

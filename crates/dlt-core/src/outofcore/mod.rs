@@ -73,6 +73,18 @@ pub fn processors(field: &str, list: &[Processor]) -> Result<Vec<Levels>> {
         .collect()
 }
 
+/// Every processor's computing time is >= 0 at load 0 (002's time functions
+/// pass through the origin or above it).
+pub fn nonnegative_at_zero(field: &str, list: &[Processor]) -> Result<()> {
+    match list.iter().position(|q| q.cost().time(0.0) < 0.0) {
+        Some(i) => Err(crate::error::Error::range(
+            format!("{field}[{i}].pieces"),
+            "the computing time at load 0 must be >= 0: some piece needs an intercept >= 0",
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The pieces active at load 0+ and at infinity, and where the first ends.
 pub fn levels(pieces: &[(f64, f64)]) -> Levels {
     let core = *pieces.iter().max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.total_cmp(&x.1))).unwrap_or(&(0.0, 0.0));

@@ -122,6 +122,7 @@ impl Plan<'_> {
 pub fn multi_installment(p: &MultiParams) -> Result<MultiOutput> {
     let v = validate::positive("V", p.v)?;
     let levels = processors("processors", &p.processors)?;
+    super::nonnegative_at_zero("processors", &p.processors)?;
     let beta = validate::positive("beta", p.beta)?;
     let ratio = v / beta;
     // A chunk count within rounding of a whole number is that number.

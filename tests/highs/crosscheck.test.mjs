@@ -1,0 +1,467 @@
+// Independent cross-check of the calculator's LPs against HiGHS (the npm
+// package `highs`, HiGHS compiled to WebAssembly).
+//
+// For seeded random instances of every LP model (star; tree NLF/LLF with 1
+// and 2 buffers; binomial NLF/LLF; memory with 1-3 pieces per processor;
+// small: m <= 6, p <= 3, h <= 4, n <= 4, with D absent, random, or tight,
+// i.e. V exactly n_min full stages) it runs `dlt export -` (CPLEX-LP text)
+// and `dlt solve -` on the same request, solves the exported LP with HiGHS,
+// and asserts:
+//   - raw mode ("prune": false): the calculator's makespan equals HiGHS's
+//     optimum times the LP's time unit (read from the LP's first line)
+//     within a relative 1e-7, and both agree on feasible / infeasible (the
+//     calculator's code `infeasible` exactly when HiGHS proves
+//     infeasibility; requests that pass validation have feasible raw LPs, so
+//     far every instance was feasible);
+//   - the MPS export of every RAW_MPS_EVERY-th instance gives HiGHS the same
+//     optimum as the CPLEX-LP export;
+//   - pruned mode (the default): the makespan is never worse than raw, and
+//     where the final pruned LP is itself a request (star: the kept number of
+//     processors and stages; memory: the kept processors; tree, binomial:
+//     when no layer was dropped, the kept number of stages), that request's
+//     raw LP solved by HiGHS gives the pruned makespan;
+//   - the star's method for n = n_min beyond 3000 messages (below) stays
+//     within its reported gap of the full LP's optimum.
+//
+//   node --test tests/highs/               from the repository root, or
+//   bash scripts/crosscheck.sh [COUNT]     which installs `highs` first
+// Environment: CROSSCHECK_COUNT (instances, default 320), CROSSCHECK_SEED
+// (default 1), CROSSCHECK_REQUEST=FILE (cross-check one request of one's
+// own), CROSSCHECK_KNOWN_BUGS=1 (run the known disagreements, skipped by
+// default), DLT_BIN (a dlt binary; else target/release/dlt, built first).
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import loadHighs from "highs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const DLT = process.env.DLT_BIN || path.join(ROOT, "target/release/dlt");
+const COUNT = Number(process.env.CROSSCHECK_COUNT || 320);
+const SEED = Number(process.env.CROSSCHECK_SEED || 1);
+const REL = 1e-7;
+const RAW_MPS_EVERY = 5;
+// HiGHS's tolerances, tighter than its defaults (1e-7) so that its optimum
+// is good to well below the 1e-7 compared, and no small coefficient of the
+// scaled LP dropped (HiGHS drops |a| <= 1e-9 by default).
+const HIGHS_OPTIONS = {
+  output_flag: false,
+  small_matrix_value: 1e-12,
+  primal_feasibility_tolerance: 1e-10,
+  dual_feasibility_tolerance: 1e-10,
+  time_limit: 30,
+};
+
+// ---- a seeded generator --------------------------------------------------
+
+/** mulberry32: a small seeded PRNG; one stream per instance. */
+function rng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    uniform: (lo, hi) => lo + (hi - lo) * next(),
+    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
+    logu: (lo, hi) => Math.exp(Math.log(lo) + (Math.log(hi) - Math.log(lo)) * next()),
+    pick: (xs) => xs[Math.floor(next() * xs.length)],
+    chance: (p) => next() < p,
+  };
+}
+
+/** The seed of instance `i` of variant `v`: every instance reproducible alone. */
+function instanceSeed(v, i) {
+  return (Math.imul(SEED, 0x9e3779b1) ^ Math.imul(v + 1, 0x85ebca6b) ^ Math.imul(i + 1, 0xc2b2ae35)) >>> 0;
+}
+
+/** S, C, A, V of the 000 models: realistic magnitudes, sometimes zero costs. */
+function costs(r) {
+  return {
+    S: r.chance(0.1) ? 0 : r.logu(1e-5, 1e-1),
+    C: r.chance(0.1) ? 0 : r.logu(1e-8, 1e-3),
+    A: r.logu(1e-6, 1e-1),
+    V: r.logu(1e1, 1e7),
+  };
+}
+
+/**
+ * D and n for a 000 model whose stages carry at most `factor` D of load
+ * (n_min = ceil(V / (D factor)), computed with the core's operation order
+ * by `nMin`): no D, a D giving 1-4 stages, or a D that makes n_min stages
+ * exactly full (V = k D factor, every chunk at its bound).
+ */
+function buffer(r, q, nMin, factor) {
+  const kind = r.pick(["none", "random", "random", "tight"]);
+  if (kind === "none") {
+    if (r.chance(0.5)) q.n = r.int(1, 3);
+  } else {
+    const k = r.int(1, 3);
+    if (kind === "tight") {
+      q.D = r.logu(1e1, 1e5);
+      q.V = k * q.D * factor;
+    } else q.D = q.V / (factor * r.uniform(0.3, k + 0.999));
+    const min = nMin(q);
+    if (r.chance(0.5) && min < 4) q.n = r.int(min, Math.min(4, min + 2));
+  }
+  return q;
+}
+
+const GENERATORS = {
+  star(r) {
+    const m = r.int(1, 6);
+    const q = { model: "star", m, ...costs(r) };
+    return buffer(r, q, (q) => Math.ceil(q.V / (q.D * q.m)), m);
+  },
+  tree(r, order, buffers) {
+    const p = r.int(1, 3), h = r.int(1, 4);
+    const q = { model: "tree", p, h, ...costs(r), order, buffers };
+    return buffer(r, q, (q) => Math.ceil(q.V / (q.D * q.p * q.h)), p * h);
+  },
+  binomial(r, order) {
+    const p = r.int(1, 3), h = r.int(1, 4);
+    const q = { model: "binomial", p, h, ...costs(r), order };
+    return buffer(r, q, (q) => Math.ceil(q.V / (q.D * (q.h * (q.p + 1) - 1))), h * (p + 1) - 1);
+  },
+  memory(r) {
+    const V = r.logu(1, 1e6);
+    const processors = [];
+    const count = r.int(1, 6);
+    for (let i = 0; i < count; i++) {
+      const S = r.chance(0.15) ? 0 : r.logu(1e-3, 10);
+      const C = r.chance(0.15) ? 0 : r.logu(1e-6, 1e-1);
+      // Convex pieces: each next piece steeper, meeting the previous one at
+      // a load between 1% and 100% of V; sometimes a dominated extra piece.
+      let a = r.chance(0.3) ? 0 : r.logu(1e-3, 10);
+      let b = r.logu(1e-6, 1e-1);
+      const pieces = [[a, b]];
+      const n = r.int(1, 3);
+      for (let j = 1; j < n; j++) {
+        if (r.chance(0.2)) {
+          pieces.push([a - r.logu(1e-3, 10), b * r.uniform(0.2, 1)]);
+          continue;
+        }
+        const at = V * r.uniform(0.01, 1);
+        const b2 = b * r.uniform(1.5, 20);
+        a = a + b * at - b2 * at;
+        b = b2;
+        pieces.push([a, b]);
+      }
+      if (r.chance(0.3)) pieces.reverse();
+      processors.push({ S, C, pieces });
+    }
+    // Sometimes one processor far slower than the others (up to 1e6 times).
+    if (count > 1 && r.chance(0.2)) {
+      const slow = r.pick(processors), f = 10 ** r.uniform(2, 6);
+      slow.C *= f;
+      slow.S *= f;
+      slow.pieces = slow.pieces.map(([a, b]) => [a * f, b * f]);
+    }
+    return { model: "memory", V, processors };
+  },
+};
+
+const VARIANTS = [
+  ["star", (r) => GENERATORS.star(r)],
+  ["tree NLF-1", (r) => GENERATORS.tree(r, "NLF", 1)],
+  ["tree NLF-2", (r) => GENERATORS.tree(r, "NLF", 2)],
+  ["tree LLF-1", (r) => GENERATORS.tree(r, "LLF", 1)],
+  ["tree LLF-2", (r) => GENERATORS.tree(r, "LLF", 2)],
+  ["binomial NLF", (r) => GENERATORS.binomial(r, "NLF")],
+  ["binomial LLF", (r) => GENERATORS.binomial(r, "LLF")],
+  ["memory", (r) => GENERATORS.memory(r)],
+];
+
+// ---- the calculator and HiGHS --------------------------------------------
+
+/** Runs `dlt ARGS -` on the request: {ok, out} or {ok: false, error}. */
+function dlt(args, request) {
+  const run = spawnSync(DLT, [...args, "-"], { input: JSON.stringify(request), encoding: "utf8", maxBuffer: 1 << 28 });
+  if (run.status === 0) return { ok: true, out: run.stdout };
+  if (run.status === 2) return { ok: false, error: JSON.parse(run.stdout).error };
+  throw new Error(`dlt ${args.join(" ")} exited with ${run.status} (signal ${run.signal}): ${run.stderr}`);
+}
+
+function solveRequest(request) {
+  const r = dlt(["solve"], request);
+  return r.ok ? { ok: true, answer: JSON.parse(r.out) } : r;
+}
+
+/** The LP's time unit, from its first line `\ ...times in units of X`. */
+function timeUnit(lp) {
+  const m = /times in units of (\S+)/.exec(lp.split("\n", 1)[0]);
+  assert.ok(m, `no time unit on the LP's first line: ${lp.split("\n", 1)[0]}`);
+  return Number(m[1]);
+}
+
+let highs;
+
+// When HiGHS cannot meet the tight tolerances (status Unknown), it is asked
+// again with its default ones.
+const HIGHS_DEFAULT_TOLERANCES = { ...HIGHS_OPTIONS, primal_feasibility_tolerance: 1e-7, dual_feasibility_tolerance: 1e-7 };
+const settled = (status) => status === "Optimal" || status === "Infeasible";
+
+/** HiGHS on CPLEX-LP text: {status, objective}. */
+function highsLp(lp) {
+  let r = highs.solve(lp, HIGHS_OPTIONS);
+  if (!settled(r.Status)) {
+    stats.highsRetries++;
+    r = highs.solve(lp, HIGHS_DEFAULT_TOLERANCES);
+  }
+  return { status: r.Status, objective: r.ObjectiveValue };
+}
+
+/** HiGHS on MPS text: {status, objective}. */
+function highsMps(mps) {
+  const names = { 7: "Optimal", 8: "Infeasible" };
+  const run = (options) =>
+    highs.withModel({ format: "mps", data: mps }, (model) => {
+      model.options.set(options);
+      model.run();
+      const code = model.getModelStatus();
+      return { status: names[code] || `model status ${code}`, objective: model.getObjectiveValue() };
+    });
+  const r = run(HIGHS_OPTIONS);
+  return settled(r.status) ? r : run(HIGHS_DEFAULT_TOLERANCES);
+}
+
+const close = (x, y) => Math.abs(x - y) <= REL * Math.max(Math.abs(x), Math.abs(y));
+const rel = (x, y) => Math.abs(x - y) / Math.max(Math.abs(x), Math.abs(y));
+
+// ---- the checks ------------------------------------------------------------
+
+const stats = { raw: 0, optimal: 0, infeasible: 0, rejected: 0, mps: 0, pruned: 0, prunedReproduced: 0, worstRel: 0, highsRetries: 0 };
+const disagreements = [];
+
+function disagree(what, request, detail) {
+  disagreements.push({ what, request, detail });
+}
+
+/**
+ * The raw LP of `request` (prune false) against HiGHS; returns the raw
+ * makespan, or null when the request is rejected or infeasible.
+ */
+function crossCheckRaw(request, { mps = false, what = "raw" } = {}) {
+  const exported = dlt(["export"], request);
+  const solved = solveRequest(request);
+  if (!exported.ok) {
+    // The exporter validates like the solver: both reject, the same way.
+    stats.rejected++;
+    if (solved.ok || solved.error.code !== exported.error.code || solved.error.field !== exported.error.field) {
+      disagree(`${what}: export and solve disagree on validity`, request, { export: exported.error, solve: solved.ok ? "solved" : solved.error });
+    }
+    return null;
+  }
+  const lp = exported.out;
+  const tau = timeUnit(lp);
+  const h = highsLp(lp);
+  if (mps) {
+    stats.mps++;
+    const hm = highsMps(dlt(["export", "--mps"], request).out);
+    if (hm.status !== h.status || (h.status === "Optimal" && !close(hm.objective, h.objective))) {
+      disagree(`${what}: HiGHS on the MPS export differs from HiGHS on the CPLEX-LP export`, request, { lp: h, mps: hm });
+    }
+  }
+  if (h.status === "Optimal") {
+    stats.optimal++;
+    if (!solved.ok) {
+      disagree(`${what}: HiGHS finds an optimum, the calculator an error`, request, { highs: h.objective * tau, error: solved.error });
+      return null;
+    }
+    const makespan = solved.answer.makespan;
+    const want = h.objective * tau;
+    stats.worstRel = Math.max(stats.worstRel, rel(makespan, want));
+    if (!close(makespan, want)) {
+      disagree(`${what}: makespan differs from HiGHS's optimum`, request, { calculator: makespan, highs: want, rel: rel(makespan, want) });
+    }
+    return makespan;
+  }
+  if (h.status === "Infeasible") {
+    stats.infeasible++;
+    if (solved.ok || solved.error.code !== "infeasible") {
+      disagree(`${what}: HiGHS proves the LP infeasible, the calculator does not say so`, request, { calculator: solved.ok ? solved.answer.makespan : solved.error });
+    }
+    return null;
+  }
+  disagree(`${what}: HiGHS ends with status ${h.status}`, request, { calculator: solved.ok ? solved.answer.makespan : solved.error });
+  return null;
+}
+
+/**
+ * The final LP of a pruned solve as a raw request, when it is one: star
+ * (identical processors: the kept count and stages), memory (the kept
+ * processors in order), tree and binomial (stages only, all layers kept).
+ */
+function prunedAsRaw(request, answer) {
+  const kept = answer.loads.map((x, i) => (x > 0 ? i : -1)).filter((i) => i >= 0);
+  switch (request.model) {
+    case "star":
+      return { ...request, m: kept.length, n: answer.n, prune: false };
+    case "memory":
+      return { ...request, processors: kept.map((i) => request.processors[i]), prune: false };
+    default:
+      return kept.length === answer.loads.length ? { ...request, n: answer.n, prune: false } : null;
+  }
+}
+
+function crossCheckPruned(request, rawMakespan) {
+  const solved = solveRequest(request);
+  if (!solved.ok) {
+    disagree("pruned: the raw LP solves, the pruned one does not", request, { raw: rawMakespan, error: solved.error });
+    return;
+  }
+  stats.pruned++;
+  const makespan = solved.answer.makespan;
+  if (makespan > rawMakespan * (1 + REL)) {
+    disagree("pruned: pruning made the makespan worse than the raw LP's", request, { pruned: makespan, raw: rawMakespan });
+  }
+  const reduced = prunedAsRaw(request, solved.answer);
+  if (!reduced) return;
+  const exported = dlt(["export"], reduced);
+  if (!exported.ok) return; // e.g. n below the reduced request's n_min
+  stats.prunedReproduced++;
+  const h = highsLp(exported.out);
+  const want = h.objective * timeUnit(exported.out);
+  if (h.status !== "Optimal" || !close(makespan, want)) {
+    disagree("pruned: makespan differs from HiGHS's optimum of the final pruned LP", request, { pruned: makespan, reduced, highs: h.status === "Optimal" ? want : h.status });
+  }
+}
+
+// ---- the run ---------------------------------------------------------------
+
+before(() => {
+  if (!process.env.DLT_BIN) {
+    const build = spawnSync("cargo", ["build", "--quiet", "--release", "-p", "dlt-cli"], { cwd: ROOT, stdio: "inherit" });
+    assert.equal(build.status, 0, "cargo build --release -p dlt-cli failed");
+  }
+  assert.ok(existsSync(DLT), `no dlt binary at ${DLT}`);
+});
+
+before(async () => {
+  highs = await loadHighs();
+});
+
+const perVariant = Math.ceil(COUNT / VARIANTS.length);
+
+// CROSSCHECK_REQUEST=FILE: cross-check one request of one's own (raw and
+// pruned), e.g. to reproduce a disagreement.
+if (process.env.CROSSCHECK_REQUEST) {
+  test(`the request in ${process.env.CROSSCHECK_REQUEST}`, async () => {
+    const { readFileSync } = await import("node:fs");
+    const { prune, ...request } = JSON.parse(readFileSync(process.env.CROSSCHECK_REQUEST, "utf8"));
+    const before = disagreements.length;
+    const raw = crossCheckRaw({ ...request, prune: false }, { mps: true });
+    if (raw !== null) crossCheckPruned(request, raw);
+    const mine = disagreements.slice(before);
+    assert.equal(mine.length, 0, JSON.stringify(mine, null, 1));
+  });
+}
+
+VARIANTS.forEach(([name, generate], v) => {
+  test(`${name}: ${perVariant} seeded instances agree with HiGHS`, () => {
+    const before = disagreements.length;
+    for (let i = 0; i < perVariant; i++) {
+      const request = { ...generate(rng(instanceSeed(v, i))), prune: false };
+      stats.raw++;
+      const raw = crossCheckRaw(request, { mps: i % RAW_MPS_EVERY === 0 });
+      if (raw !== null) {
+        const { prune, ...pruned } = request;
+        crossCheckPruned(pruned, raw);
+      }
+    }
+    const mine = disagreements.slice(before);
+    const report = mine.map((d) => `${d.what}\n  request: ${JSON.stringify(d.request)}\n  ${JSON.stringify(d.detail)}`).join("\n");
+    assert.equal(mine.length, 0, `${mine.length} disagreement(s) (seed ${SEED}):\n${report}`);
+  });
+});
+
+// ---- the star's method for large n ---------------------------------------
+//
+// At n = n_min with more than FULL_LP_MESSAGES = 3000 messages, the core does
+// not solve LoadDirect itself but a small LP with the middle stages full to
+// D, and reports its `gap` to a lower bound. HiGHS solves the full exported
+// LP: the calculator's makespan must be at least its optimum (less would be
+// infeasible), equal to it when the gap is 0, and within the gap otherwise.
+
+const LARGE_STAR = COUNT > 0 ? Math.max(1, Math.round(COUNT / 160)) : 0;
+
+test(`star at n = n_min beyond 3000 messages: ${LARGE_STAR} seeded instances against HiGHS's full LP`, () => {
+  const found = [];
+  let exact = 0;
+  for (let i = 0; i < LARGE_STAR; i++) {
+    const r = rng(instanceSeed(100, i));
+    const m = r.int(1, 10);
+    const k = Math.ceil(3001 / m) + r.int(0, 300);
+    const V = r.logu(1e3, 1e7);
+    const request = { model: "star", m, S: r.chance(0.1) ? 0 : r.logu(1e-5, 1e-1), C: r.logu(1e-8, 1e-3), A: r.logu(1e-6, 1e-1), V, D: V / (m * (k - r.uniform(0.05, 0.95))), prune: false };
+    const solved = solveRequest(request);
+    const exported = dlt(["export"], request);
+    if (!solved.ok || !exported.ok) {
+      found.push({ request, detail: { solve: solved.ok ? "ok" : solved.error, export: exported.ok ? "ok" : exported.error } });
+      continue;
+    }
+    const h = highsLp(exported.out);
+    const opt = h.objective * timeUnit(exported.out);
+    const { makespan, gap } = solved.answer;
+    if (h.status !== "Optimal") found.push({ request, detail: { highs: h.status } });
+    else if (makespan < opt * (1 - REL) || makespan > opt * (1 + (gap ?? 0) + REL)) found.push({ request, detail: { makespan, gap, highs: opt } });
+    else if (close(makespan, opt)) exact++;
+  }
+  console.log(`large stars: ${LARGE_STAR} instances, ${exact} at HiGHS's optimum within ${REL}`);
+  assert.equal(found.length, 0, JSON.stringify(found, null, 1));
+});
+
+// ---- known disagreements -----------------------------------------------------
+//
+// Instances where the calculator and HiGHS disagree because of a bug of the
+// core (reported to its owner; see the note of each). Skipped by default so
+// that the check stays green; CROSSCHECK_KNOWN_BUGS=1 runs them, and each
+// passes once its bug is fixed.
+
+const KNOWN_BUGS = [
+  {
+    note: "tree LLF-1 with S = 0: an empty message of the raw LP's solution starts at -1e-36 (LP round-off below the " +
+      "bound t >= 0, not clamped), the checker rejects the schedule: code internal; HiGHS's optimum is 3.9111e-4 " +
+      "(same with pruning on; found by seed 2 as p 3, h 2, S 0, C 5.757e-5, A 2.368e-6, V 103.405, D 16.907)",
+    request: { model: "tree", p: 3, h: 2, S: 0, C: 1e-5, A: 2.5e-6, V: 103, order: "LLF", buffers: 1, D: 16, prune: false },
+  },
+  {
+    note: "tree example with A = 1e7: the first message starts at -3.3 (LP round-off of 1e-10 in units of " +
+      "tau = 3.3e10, below the bound t >= 0, not clamped); the checker rejects the schedule: code internal",
+    request: { model: "tree", p: 2, h: 4, S: 1e-3, C: 1e-6, A: 1e7, V: 1e5, D: 1e4, order: "NLF", buffers: 1, prune: false },
+  },
+  {
+    note: "memory with one processor 1e11 times slower: the LP's time unit is the mean time of all processors, " +
+      "dominated by the slow one, so the optimum (2, all load on P1) is below microlp's absolute tolerance in " +
+      "those units; it answers Cmax = 0 and the checker rejects the schedule: code internal (HiGHS, on the exported " +
+      "LP in those units, also ends near 0: the scaling of the export is the problem for any solver)",
+    request: { model: "memory", V: 1, processors: [{ S: 0, C: 1, pieces: [[0, 1]] }, { S: 0, C: 1e11, pieces: [[0, 1]] }], prune: false },
+  },
+];
+
+KNOWN_BUGS.forEach(({ note, request }, i) => {
+  test(`known disagreement ${i + 1}: ${request.model}`, { skip: process.env.CROSSCHECK_KNOWN_BUGS ? false : `core bug: ${note}` }, () => {
+    const before = disagreements.length;
+    crossCheckRaw(request);
+    const mine = disagreements.slice(before);
+    disagreements.length = before;
+    assert.equal(mine.length, 0, `${note}\n${JSON.stringify(mine, null, 1)}`);
+  });
+});
+
+after(() => {
+  console.log(
+    `HiGHS cross-check (seed ${SEED}): ${stats.raw} raw instances (${stats.optimal} optimal, ${stats.infeasible} infeasible, ` +
+      `${stats.rejected} rejected by validation), ${stats.mps} also as MPS, ${stats.pruned} pruned solves ` +
+      `(${stats.prunedReproduced} reproduced as a raw LP); worst relative difference ${stats.worstRel.toExponential(2)}; ` +
+      `${stats.highsRetries} HiGHS solve(s) retried at its default tolerances; ` +
+      `${disagreements.length} disagreement(s)`,
+  );
+});
