@@ -9,7 +9,8 @@ cargo test --workspace --quiet
 cargo build --quiet -p dlt-core --no-default-features --target thumbv6m-none-eabi
 echo "no_std build of dlt-core for thumbv6m-none-eabi: ok"
 bash scripts/build.sh
-node --test tests/browser/
+# One file at a time: the isoefficiency map loads both cores for a minute.
+node --test --test-concurrency=1 tests/browser/
 # Issue 6: the adversarial suite runs in cargo test above; here the LPs
 # cross-checked against HiGHS, a bounded fuzz run from the examples, and
 # the wasm module's size budget (400 KB gzipped).

@@ -227,7 +227,7 @@ function parseCsv(text) {
 }
 
 async function download(locator) {
-  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 20000 }), locator.click()]);
+  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), locator.click()]);
   return { name: dl.suggestedFilename(), data: fs.readFileSync(await dl.path()) };
 }
 
