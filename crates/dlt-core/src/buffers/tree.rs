@@ -304,10 +304,8 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
         (solved, times, vec![warning], Some(gap))
     } else {
         let solved = stages::solve(&tree, n, Prune::from(params.prune))?;
-        let tau = tree.scale.1;
-        let times = solved.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| solved.solution.get(v).max(0.0) * tau).collect()).collect()).collect();
         let warnings = stages::dropped(tree.h, &solved, n, "layers");
-        let solved = Solved { kept: solved.kept, chunks: solved.chunks, makespan: solved.makespan, lp: solved.lp, solution: solved.solution, handles: () };
+        let (solved, times) = timed(tree.scale.1, solved);
         (solved, times, warnings, None)
     };
     let (chunks, loads) = stages::spread(tree.h, &solved);
@@ -328,6 +326,13 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
 /// Hop start times per stage, chunk and hop.
 type Times = Vec<Vec<Vec<f64>>>;
 
+/// A full-LP solution's hop start times (round-off below 0 read as 0), and
+/// the solution without its variable handles.
+fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> (Solved<()>, Times) {
+    let times = full.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| full.solution.get(v).max(0.0) * tau).collect()).collect()).collect();
+    (Solved { kept: full.kept, chunks: full.chunks, makespan: full.makespan, lp: full.lp, solution: full.solution, handles: () }, times)
+}
+
 /// At n_min with small D most stages carry every layer's cap (000 Sec. 4.2:
 /// "the maximum load was sent"). The first f and last l stages are free;
 /// the middle ones are full and, in steady state, each the one before
@@ -342,10 +347,7 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<()>, Times, f64)> {
     loop {
         if 2 * window + 3 > n {
             // Too few stages for a middle: the full LP.
-            let full = stages::solve(tree, n, Prune::Raw)?;
-            let times = full.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| full.solution.get(v).max(0.0) * tau).collect()).collect()).collect();
-            let solved = Solved { kept: full.kept, chunks: full.chunks, makespan: full.makespan, lp: full.lp, solution: full.solution, handles: () };
-            best = Some((solved, times));
+            best = Some(timed(tau, stages::solve(tree, n, Prune::Raw)?));
             break;
         }
         let (f, l) = (window, window);
