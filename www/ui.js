@@ -131,11 +131,11 @@ export function saveText(text, filename, type = 'text/plain') {
 }
 
 /**
- * "Download LP" buttons: the linear program of the request `getRequest()`
- * returns, exported by the core in the worker as CPLEX-LP or MPS text and
- * saved as `${basename}.lp` / `.mps`.
+ * "Download LP" buttons: the linear program (`what`: "MIP" for a mixed
+ * integer one) of the request `getRequest()` returns, exported by the core in
+ * the worker as CPLEX-LP or MPS text and saved as `${basename}.lp` / `.mps`.
  */
-export function lpDownload(solver, getRequest, { basename = 'model' } = {}) {
+export function lpDownload(solver, getRequest, { basename = 'model', what = 'LP' } = {}) {
   const status = el('span', { class: 'lp-status', role: 'status', 'aria-live': 'polite' });
   const button = (format, label, title) => el('button', {
     type: 'button', class: 'ghost small', 'data-testid': `download-${format}`, title,
@@ -149,7 +149,7 @@ export function lpDownload(solver, getRequest, { basename = 'model' } = {}) {
         saveText(text, `${basename}.${format}`);
         status.textContent = `${basename}.${format}: ${text.length.toLocaleString('en')} characters`;
       } catch (err) {
-        status.textContent = `The LP could not be exported: ${err.message}`;
+        status.textContent = `The ${what} could not be exported: ${err.message}`;
         status.className = 'lp-status bad';
       } finally {
         b.disabled = false;
@@ -157,8 +157,8 @@ export function lpDownload(solver, getRequest, { basename = 'model' } = {}) {
     },
   }, label);
   return el('div', { class: 'lp-download', 'data-testid': 'lp-download' },
-    el('span', { class: 'lp-label', text: 'Download the LP:' }),
-    button('lp', 'CPLEX-LP', 'the linear program as CPLEX LP text (.lp), for any LP solver'),
-    button('mps', 'MPS', 'the linear program in (free) MPS format (.mps)'),
+    el('span', { class: 'lp-label', text: `Download the ${what}:` }),
+    button('lp', 'CPLEX-LP', `the ${what} as CPLEX LP text (.lp), for any ${what} solver`),
+    button('mps', 'MPS', `the ${what} in (free) MPS format (.mps)`),
     status);
 }

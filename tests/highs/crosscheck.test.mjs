@@ -21,14 +21,15 @@
 //     when no layer was dropped, the kept number of stages), that request's
 //     raw LP solved by HiGHS gives the pruned makespan;
 //   - the star's method for n = n_min beyond 3000 messages (below) stays
-//     within its reported gap of the full LP's optimum.
+//     within its reported gap of the full LP's optimum;
+//   - the isoefficiency MIP (2)-(11) of 003 (below): equal optima where both
+//     prove optimality, never worse than HiGHS's incumbent at equal time.
 //
 //   node --test tests/highs/               from the repository root, or
 //   bash scripts/crosscheck.sh [COUNT]     which installs `highs` first
 // Environment: CROSSCHECK_COUNT (instances, default 320), CROSSCHECK_SEED
 // (default 1), CROSSCHECK_REQUEST=FILE (cross-check one request of one's
-// own), CROSSCHECK_KNOWN_BUGS=1 (run the known disagreements, skipped by
-// default), DLT_BIN (a dlt binary; else target/release/dlt, built first).
+// own), DLT_BIN (a dlt binary; else target/release/dlt, built first).
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -418,36 +419,99 @@ test(`star at n = n_min beyond 3000 messages: ${LARGE_STAR} seeded instances aga
   assert.equal(found.length, 0, JSON.stringify(found, null, 1));
 });
 
-// ---- known disagreements -----------------------------------------------------
+// ---- the MIP of 003 -----------------------------------------------------------
 //
-// Instances where the calculator and HiGHS disagree because of a bug of the
-// core (reported to its owner; see the note of each). Skipped by default so
-// that the check stays green; CROSSCHECK_KNOWN_BUGS=1 runs them, and each
-// passes once its bug is fixed.
+// `dlt export` writes MIP (2)-(11) as printed, big-M rows and all; HiGHS runs
+// branch and bound on it, the calculator searches send sequences. Small
+// instances: both prove optimality and must agree within 1e-7. Larger
+// instances at equal time (HiGHS's time limit is the calculator's): the
+// calculator's makespan must never be worse than HiGHS's incumbent, and never
+// below HiGHS's proven bound.
 
-const KNOWN_BUGS = [
+const MIP_OPTIONS = { ...HIGHS_OPTIONS, mip_rel_gap: 1e-9, mip_abs_gap: 0, mip_feasibility_tolerance: 1e-10 };
+const MIP_SMALL = COUNT > 0 ? Math.max(1, Math.round(COUNT / 32)) : 0;
+const MIP_LARGE = COUNT > 0 ? Math.max(1, Math.round(COUNT / 160)) : 0;
+const MIP_SECONDS = 2;
+
+/** An 003 instance around the paper's reference machine, V from 0.2 to 8 core memories. */
+function isoefficiency(r, m, n) {
+  const a1 = r.logu(0.02, 0.5), a2 = a1 * r.logu(5, 100), b2 = -r.logu(1e3, 1e5);
+  const rho = b2 / (a1 - a2);
+  return {
+    model: "isoefficiency", m, n, V: rho * r.logu(0.2, 8),
+    S: r.chance(0.2) ? 0 : r.logu(1, 100), O: r.chance(0.2) ? 0 : r.logu(0.01, 1), C: r.logu(1e-3, 2e-2),
+    a1, a2, b2,
+  };
+}
+
+/** HiGHS's MIP answer, in the calculator's time unit: {status, objective, bound, seconds}. */
+function highsMip(lp, seconds) {
+  const started = performance.now();
+  const r = highs.solve(lp, { ...MIP_OPTIONS, time_limit: seconds });
+  const tau = timeUnit(lp);
+  return { status: r.Status, objective: r.ObjectiveValue * tau, bound: (r.Info?.mip_dual_bound ?? -Infinity) * tau, seconds: (performance.now() - started) / 1000 };
+}
+
+test(`isoefficiency MIP: ${MIP_SMALL} small instances proven optimal by both, ${MIP_LARGE} larger ones at equal time`, () => {
+  const found = [];
+  const seen = { proven: 0, equalTime: 0, better: 0 };
+  for (let i = 0; i < MIP_SMALL + MIP_LARGE; i++) {
+    const r = rng(instanceSeed(200, i));
+    const small = i < MIP_SMALL;
+    const request = small ? isoefficiency(r, r.int(1, 4), r.int(1, 6)) : { ...isoefficiency(r, r.int(3, 6), r.int(9, 14)), time_limit_ms: MIP_SECONDS * 1000 };
+    const exported = dlt(["export"], request);
+    const solved = solveRequest(request);
+    if (!exported.ok || !solved.ok) {
+      found.push({ request, detail: { export: exported.ok || exported.error, solve: solved.ok || solved.error } });
+      continue;
+    }
+    const h = highsMip(exported.out, small ? 60 : MIP_SECONDS);
+    const { makespan, proven } = solved.answer;
+    const detail = { calculator: makespan, proven, highs: h };
+    if (makespan < h.bound * (1 - REL)) found.push({ request, what: "below HiGHS's proven bound", detail });
+    if (small) {
+      if (h.status !== "Optimal" || !proven) found.push({ request, what: "not proven optimal by both", detail });
+      else if (!close(makespan, h.objective)) found.push({ request, what: "optima differ", detail });
+      else seen.proven++;
+    } else {
+      seen.equalTime++;
+      if (Number.isFinite(h.objective) && makespan > h.objective * (1 + REL)) found.push({ request, what: "worse than HiGHS's incumbent at equal time", detail });
+      else if (!(makespan >= h.objective * (1 - REL))) seen.better++;
+    }
+  }
+  console.log(`isoefficiency MIP: ${seen.proven} proven optima equal to HiGHS's; ${seen.equalTime} at ${MIP_SECONDS} s each, ` +
+    `calculator strictly better than HiGHS's incumbent in ${seen.better}`);
+  assert.equal(found.length, 0, JSON.stringify(found, null, 1));
+});
+
+// ---- disagreements found and fixed ------------------------------------------
+//
+// Instances where the calculator and HiGHS once disagreed because of a bug of
+// the core, each fixed; they run every time so that none comes back.
+
+const FIXED_BUGS = [
   {
     note: "tree LLF-1 with S = 0: an empty message of the raw LP's solution starts at -1e-36 (LP round-off below the " +
-      "bound t >= 0, not clamped), the checker rejects the schedule: code internal; HiGHS's optimum is 3.9111e-4 " +
-      "(same with pruning on; found by seed 2 as p 3, h 2, S 0, C 5.757e-5, A 2.368e-6, V 103.405, D 16.907)",
+      "bound t >= 0, not clamped), the checker rejected the schedule: code internal; HiGHS's optimum is 3.9111e-4 " +
+      "(found by seed 2 as p 3, h 2, S 0, C 5.757e-5, A 2.368e-6, V 103.405, D 16.907); fixed: start times clamped at 0",
     request: { model: "tree", p: 3, h: 2, S: 0, C: 1e-5, A: 2.5e-6, V: 103, order: "LLF", buffers: 1, D: 16, prune: false },
   },
   {
     note: "tree example with A = 1e7: the first message starts at -3.3 (LP round-off of 1e-10 in units of " +
-      "tau = 3.3e10, below the bound t >= 0, not clamped); the checker rejects the schedule: code internal",
+      "tau = 3.3e10, below the bound t >= 0, not clamped); the checker rejected the schedule: code internal; fixed: start times clamped at 0",
     request: { model: "tree", p: 2, h: 4, S: 1e-3, C: 1e-6, A: 1e7, V: 1e5, D: 1e4, order: "NLF", buffers: 1, prune: false },
   },
   {
-    note: "memory with one processor 1e11 times slower: the LP's time unit is the mean time of all processors, " +
-      "dominated by the slow one, so the optimum (2, all load on P1) is below microlp's absolute tolerance in " +
-      "those units; it answers Cmax = 0 and the checker rejects the schedule: code internal (HiGHS, on the exported " +
-      "LP in those units, also ends near 0: the scaling of the export is the problem for any solver)",
+    note: "memory with one processor 1e11 times slower: the LP's time unit is was the mean time of all processors, " +
+      "dominated by the slow one, so the optimum (2, all load on P1) was below microlp's absolute tolerance in " +
+      "those units; it answered Cmax = 0 and the checker rejected the schedule: code internal; fixed: the time unit " +
+      "is now the best single processor's makespan",
     request: { model: "memory", V: 1, processors: [{ S: 0, C: 1, pieces: [[0, 1]] }, { S: 0, C: 1e11, pieces: [[0, 1]] }], prune: false },
   },
 ];
 
-KNOWN_BUGS.forEach(({ note, request }, i) => {
-  test(`known disagreement ${i + 1}: ${request.model}`, { skip: process.env.CROSSCHECK_KNOWN_BUGS ? false : `core bug: ${note}` }, () => {
+FIXED_BUGS.forEach(({ note, request }, i) => {
+  test(`fixed disagreement ${i + 1}: ${request.model}`, () => {
     const before = disagreements.length;
     crossCheckRaw(request);
     const mine = disagreements.slice(before);

@@ -9,7 +9,7 @@
 
 import { fmt, fmtInt, fmtPct, isNum } from '../format.js';
 import { ganttOption, ganttHeight, sweepOption, rampColor, COLORS } from '../charts.js';
-import { el, fill, summary, warnings, table, message, progress } from '../ui.js';
+import { el, fill, summary, warnings, table, message, progress, lpDownload } from '../ui.js';
 import { SolverError } from '../solver.js';
 import { sharedPool } from '../pool.js';
 
@@ -556,7 +556,7 @@ function renderPoint(r, ctx) {
   ];
   if (where) items.push({ label: 'on the map', value: where, testid: 'where' });
   const warn = Array.isArray(r.warnings) ? r.warnings : [];
-  fill(body, summary(items), warnings(warn));
+  fill(body, summary(items), warnings(warn), lpDownload(ctx.solver, () => ctx.request, { basename: 'isoefficiency-mip', what: 'MIP' }));
 }
 
 function renderSequence(r, ctx) {

@@ -27,7 +27,7 @@ fn help() -> String {
     let mut s = String::from(
         "dlt — the divisible-load calculator\n\n\
          USAGE:\n  dlt solve FILE    solve the request in FILE (JSON)\n  dlt solve -       read the request from standard input\n  \
-         dlt export FILE [--mps]   write the LP of a star, tree, binomial or memory request as CPLEX-LP (or MPS) text\n  \
+         dlt export FILE [--mps]   write the LP of a star, tree, binomial or memory request (the MIP of an isoefficiency one) as CPLEX-LP (or MPS) text\n  \
          dlt --version\n\n\
          A request is {\"model\": NAME, ...parameters}; the response is JSON on standard output.\n\
          Bad input prints {\"error\": {\"code\", \"field\", \"message\"}} and exits with status 2.\n\nEXAMPLES:\n",

@@ -110,7 +110,8 @@ pub fn export(request: &Request, format: LpFormat) -> Result<String> {
         Request::Memory(p) => ("memory hierarchy LP (1)-(4) (002)", outofcore::memory_lp(p)?),
         Request::Binomial(p) => ("BinomialTreeNLF/LLF (000)", buffers::binomial_lp(p)?),
         Request::Tree(p) => ("ordinary tree LP (000)", buffers::tree_lp(p)?),
-        _ => return Err(Error::new(Code::OutOfRange, "model", "only the LP models (star, tree, binomial, memory) have an LP to export")),
+        Request::Isoefficiency(p) => ("MIP (2)-(11) (003)", isoefficiency::mip_lp(p)?),
+        _ => return Err(Error::new(Code::OutOfRange, "model", "only the LP and MIP models (star, tree, binomial, memory, isoefficiency) have a model to export")),
     };
     let title = format!("{name}: {units}");
     Ok(match format {

@@ -155,6 +155,13 @@ pub fn solve(p: &Params) -> Result<Output> {
     best(&inst, limit)
 }
 
+/// MIP (2)-(11) of a request, for export, with its units.
+pub fn mip_lp(p: &Params) -> Result<(crate::lp::Model, String)> {
+    let inst = instance(p)?;
+    let units = format!("loads in units of {:e}, times in units of {:e}", inst.load_unit(), inst.time_unit());
+    Ok((mip::model(&inst).0, units))
+}
+
 pub fn best(inst: &Instance, limit_ms: f64) -> Result<Output> {
     let deadline = web_time::Instant::now() + core::time::Duration::from_secs_f64(limit_ms / 1000.0);
     let mut search = Search::new(inst, deadline);
