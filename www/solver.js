@@ -107,7 +107,16 @@ export class Solver {
         resolve, reject, onProgress,
         cleanup: () => signal?.removeEventListener('abort', onAbort),
       });
-      worker.postMessage({ id, ...message });
+      try {
+        worker.postMessage({ id, ...message });
+      } catch (e) {
+        // A request the browser cannot copy to the worker (nested thousands
+        // deep, or holding a function) never reaches the core.
+        this.pending.get(id)?.cleanup();
+        this.pending.delete(id);
+        reject(new SolverError({ code: 'parse', message: `the request cannot be sent to the solver: ${e.message}` }));
+        return;
+      }
       this.#armWatchdog();
     });
   }

@@ -255,6 +255,40 @@ test('solver client: batches report progress and cancel; a crashed worker is rep
   assert.equal(out.mainWasm, 0);
 });
 
+test('a request nested 20,000 deep: the core refuses it by name and the wasm module solves on', async () => {
+  if (!page.url().startsWith(server.url)) await page.goto(`${server.url}#torus`);
+  const out = await page.evaluate(async () => {
+    const req = { model: 'torus', k: 2, S: 1e-4, C: 1e-7, A: 1e-6, V: 1e6 };
+    // Built inside a worker: the browser itself cannot copy it to one.
+    const src = `import init, { solve } from '${new URL('./pkg/dlt_wasm.js', location.href)}';
+      await init();
+      let deep = [];
+      for (let i = 0; i < 20000; i++) deep = [deep];
+      const req = ${JSON.stringify(req)};
+      let refused;
+      try { solve({ ...req, V: deep }); refused = 'solved'; } catch (e) { refused = e.error.code + ': ' + e.message; }
+      postMessage({ refused, after: solve(req).phases });`;
+    const w = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })), { type: 'module' });
+    const inWorker = await new Promise((resolve, reject) => {
+      w.onmessage = (e) => resolve(e.data);
+      w.onerror = (e) => reject(new Error(e.message));
+    });
+    w.terminate();
+    const { Solver } = await import('./solver.js');
+    const s = new Solver();
+    let deep = [];
+    for (let i = 0; i < 20000; i++) deep = [deep];
+    const viaClient = await s.solve({ ...req, V: deep }).then(() => 'resolved', (e) => e.code);
+    const after = (await s.solve(req)).phases;
+    s.terminate();
+    return { ...inWorker, viaClient, afterClient: after };
+  });
+  assert.match(out.refused, /^parse: .*nested deeper than 32 levels/);
+  assert.equal(out.after, 4);
+  assert.equal(out.viaClient, 'parse');
+  assert.equal(out.afterClient, 4);
+});
+
 test('narrow screens: no horizontal overflow of the page', async () => {
   await page.setViewportSize({ width: 380, height: 800 });
   for (const id of ['torus', 'nonlinear']) {

@@ -9,6 +9,8 @@ extern crate alloc;
 extern crate std;
 
 pub mod api;
+#[cfg(feature = "std")]
+mod bounded;
 pub mod check;
 #[cfg(feature = "lp")]
 pub mod lp;

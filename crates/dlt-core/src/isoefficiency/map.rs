@@ -45,7 +45,14 @@ pub struct MapParams {
     /// short local search; Table 1 needs no more).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit_ms: Option<f64>,
+    /// Time limit of the whole map (default 10 minutes): past it, no MIP is
+    /// started and the machine counts mapped so far are returned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_time_limit_ms: Option<f64>,
 }
+
+pub const DEFAULT_TOTAL_TIME_LIMIT_MS: f64 = 600_000.0;
+pub const MAX_TOTAL_TIME_LIMIT_MS: f64 = 86_400_000.0;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Isoline {
@@ -72,10 +79,19 @@ pub struct MapOutput {
     pub warnings: Vec<String>,
 }
 
+/// V_max, E_max and the isolines' loads below and above V_max for one m.
+struct Column {
+    v_max: f64,
+    e_max: f64,
+    below: Vec<Option<f64>>,
+    above: Vec<Option<f64>>,
+}
+
 /// E(m, n, V) with the points solved so far remembered.
 struct Evaluator {
     base: Instance,
     limit_ms: f64,
+    deadline: web_time::Instant,
     cache: BTreeMap<(usize, u64), f64>,
     proven: usize,
 }
@@ -85,8 +101,12 @@ impl Evaluator {
         if let Some(&e) = self.cache.get(&(m, v.to_bits())) {
             return Ok(e);
         }
+        let left = self.deadline.saturating_duration_since(web_time::Instant::now()).as_secs_f64() * 1000.0;
+        if left < 1.0 {
+            return Err(Error::new(Code::Limit, "total_time_limit_ms", "the map's total time limit was reached"));
+        }
         let inst = Instance { m, v, ..self.base.clone() };
-        let out = best(&inst, self.limit_ms)?;
+        let out = best(&inst, self.limit_ms.min(left))?;
         self.proven += out.proven as usize;
         self.cache.insert((m, v.to_bits()), out.efficiency);
         Ok(out.efficiency)
@@ -113,6 +133,14 @@ impl Evaluator {
             }
         }
         Ok(if e1 >= e2 { (v1, e1) } else { (v2, e2) })
+    }
+
+    /// One machine count of the map.
+    fn column(&mut self, m: usize, levels: &[f64], range: (f64, f64), width: f64) -> Result<Column> {
+        let (v_max, e_max) = self.maximum(m, range, width)?;
+        let below = levels.iter().map(|&e| self.crossing(m, e, (range.0, v_max), true, width)).collect::<Result<_>>()?;
+        let above = levels.iter().map(|&e| self.crossing(m, e, (v_max, range.1), false, width)).collect::<Result<_>>()?;
+        Ok(Column { v_max, e_max, below, above })
     }
 
     /// V in [lo, hi] where E crosses e, E rising (or falling) over it.
@@ -163,7 +191,9 @@ pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Res
         return Err(Error::range("width", format!("width must be at least (V_range[1] - V_range[0]) / 1e12 = {:e}", (v_hi - v_lo) / 1e12)));
     }
     let limit_ms = validate::within("time_limit_ms", p.time_limit_ms.unwrap_or(20.0), 1.0, super::MAX_TIME_LIMIT_MS)?;
-    let mut ev = Evaluator { base: base.clone(), limit_ms, cache: BTreeMap::new(), proven: 0 };
+    let total_ms = validate::within("total_time_limit_ms", p.total_time_limit_ms.unwrap_or(DEFAULT_TOTAL_TIME_LIMIT_MS), 1.0, MAX_TOTAL_TIME_LIMIT_MS)?;
+    let deadline = web_time::Instant::now() + core::time::Duration::from_secs_f64(total_ms / 1000.0);
+    let mut ev = Evaluator { base: base.clone(), limit_ms, deadline, cache: BTreeMap::new(), proven: 0 };
     let ms: Vec<usize> = (base.m..=m_hi).collect();
     let mut out = MapOutput {
         m: Vec::new(),
@@ -176,13 +206,19 @@ pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Res
         warnings: Vec::new(),
     };
     for (done, &m) in ms.iter().enumerate() {
-        let (v_max, e_max) = ev.maximum(m, (v_lo, v_hi), width)?;
+        let column = match ev.column(m, &p.levels, (v_lo, v_hi), width) {
+            Err(e) if e.field == "total_time_limit_ms" && !out.m.is_empty() => {
+                out.warnings.push(format!("stopped before m = {m}: the total time limit of {total_ms} ms was reached"));
+                break;
+            }
+            other => other?,
+        };
         out.m.push(m);
-        out.e_max.push(e_max);
-        out.v_max.push(v_max);
-        for line in out.isolines.iter_mut() {
-            line.below.push(ev.crossing(m, line.e, (v_lo, v_max), true, width)?);
-            line.above.push(ev.crossing(m, line.e, (v_max, v_hi), false, width)?);
+        out.e_max.push(column.e_max);
+        out.v_max.push(column.v_max);
+        for ((line, b), a) in out.isolines.iter_mut().zip(column.below).zip(column.above) {
+            line.below.push(b);
+            line.above.push(a);
         }
         if !progress(done + 1, ms.len()) {
             out.warnings.push(format!("stopped after m = {m}"));
@@ -202,4 +238,41 @@ pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Res
 
 pub fn run(p: &MapParams) -> Result<MapOutput> {
     map(p, &mut |_, _| true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 003's reference machine at n = 20, MAX line and one isoline.
+    fn params(m_range: (f64, f64), total_ms: f64) -> MapParams {
+        MapParams {
+            m_range,
+            n: 20.0,
+            levels: alloc::vec![10.0],
+            v_range: (5e3, 2e5),
+            s: 25.4,
+            o: 0.075,
+            c: 0.005,
+            a1: 0.109,
+            a2: 4.132,
+            b2: -27109.0,
+            width: Some(100.0),
+            time_limit_ms: Some(5.0),
+            total_time_limit_ms: Some(total_ms),
+        }
+    }
+
+    #[test]
+    fn the_total_time_limit_ends_a_map_between_machine_counts() {
+        let err = run(&params((2.0, 2.0), 1.0)).unwrap_err();
+        assert_eq!((err.code, err.field.as_str()), (Code::Limit, "total_time_limit_ms"));
+        // 63 machine counts take tens of seconds at 5 ms per MIP.
+        let out = run(&params((2.0, 64.0), 2000.0)).unwrap();
+        assert!(!out.m.is_empty() && out.m.len() < 63, "{} machine counts mapped", out.m.len());
+        assert!(out.warnings.iter().any(|w| w.contains("total time limit")), "{:?}", out.warnings);
+        assert_eq!(out.isolines[0].below.len(), out.m.len());
+        let err = run(&params((2.0, 2.0), 1e9)).unwrap_err();
+        assert_eq!(err.field, "total_time_limit_ms");
+    }
 }
