@@ -1,7 +1,7 @@
 //! `dlt`: the calculator's core on the command line. Reads a request of the
 //! contract (../shared/API.md), prints the response; exit 2 on bad input.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 /// One worked example per model: (model, request), shown by `dlt --help`
@@ -78,14 +78,25 @@ fn answer(path: &str, run: impl Fn(&str) -> Result<String, dlt_core::Error>) -> 
         }
     };
     match run(&text) {
-        Ok(out) => {
-            println!("{}", out.trim_end());
-            ExitCode::SUCCESS
-        }
+        Ok(out) => emit(out.trim_end(), ExitCode::SUCCESS),
         Err(e) => {
-            println!("{}", serde_json::json!({ "error": e }));
             eprintln!("dlt: {e}");
-            ExitCode::from(2)
+            emit(&serde_json::json!({ "error": e }).to_string(), ExitCode::from(2))
+        }
+    }
+}
+
+/// Writes `text` to standard output and exits with `code`; a reader that
+/// stopped early (`dlt solve r.json | head`) is not an error, another
+/// failed write is (exit 1).
+fn emit(text: &str, code: ExitCode) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => code,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => code,
+        Err(e) => {
+            eprintln!("dlt: cannot write the answer: {e}");
+            ExitCode::from(1)
         }
     }
 }
@@ -96,14 +107,8 @@ fn main() -> ExitCode {
         ["solve", path] => answer(path, solve),
         ["export", path] => answer(path, |t| export(t, dlt_core::LpFormat::Lp)),
         ["export", path, "--mps"] | ["export", "--mps", path] => answer(path, |t| export(t, dlt_core::LpFormat::Mps)),
-        ["--version"] | ["-V"] => {
-            println!("dlt {}", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
-        }
-        ["--help"] | ["-h"] | ["help"] => {
-            print!("{}", help());
-            ExitCode::SUCCESS
-        }
+        ["--version"] | ["-V"] => emit(&format!("dlt {}", env!("CARGO_PKG_VERSION")), ExitCode::SUCCESS),
+        ["--help"] | ["-h"] | ["help"] => emit(help().trim_end(), ExitCode::SUCCESS),
         _ => {
             eprint!("{}", help());
             ExitCode::from(2)

@@ -77,7 +77,7 @@ fn bad_input_exits_2_naming_the_field() {
 }
 
 #[test]
-fn export_writes_the_lp_of_lp_models_only() {
+fn export_writes_the_lp_of_lp_models_and_the_mip_only() {
     let star = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/star.json")).unwrap();
     let lp = dlt(&["export", "-"], &star);
     assert!(lp.status.success());
@@ -92,4 +92,18 @@ fn export_writes_the_lp_of_lp_models_only() {
     assert_eq!(out.status.code(), Some(2));
     let error: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(error["error"]["field"], "model");
+    let iso = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/isoefficiency.json")).unwrap();
+    let mip = String::from_utf8(dlt(&["export", "-"], &iso).stdout).unwrap();
+    assert!(mip.starts_with("\\ MIP (2)-(11) (003)") && mip.contains("\nBinaries\n") && mip.contains(" x_1_1"), "{mip}");
+}
+
+#[test]
+fn a_reader_that_stops_early_is_not_a_crash() {
+    let memory = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/memory.json")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlt")).args(["solve", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(memory.as_bytes()).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && !stderr.contains("panicked"), "{:?}: {stderr}", out.status);
 }
