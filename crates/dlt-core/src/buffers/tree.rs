@@ -135,7 +135,7 @@ impl StageModel for Tree {
     }
 
     fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var, Self::Handles) {
-        let (lp, alpha, cmax, t, _) = self.build(kept, n, None);
+        let TreeLp { lp, alpha, cmax, t, .. } = self.build(kept, n, None);
         (lp, alpha, cmax, t)
     }
 }
@@ -158,7 +158,7 @@ impl Tree {
     /// The LP over `n` stage positions; with a period, positions `at` and
     /// `at + 1` are full middle stages and `skip` more like them are left
     /// out between `at + 1` and `at + 2`. Returns the period variable too.
-    fn build(&self, kept: &[usize], n: usize, period: Option<Period>) -> (Model, Vec<Vec<Var>>, Var, Vec<Vec<Vec<Var>>>, Option<Var>) {
+    fn build(&self, kept: &[usize], n: usize, period: Option<Period>) -> TreeLp {
         let (x0, tau) = self.scale;
         let (s, c, a) = (self.s / tau, self.c * x0 / tau, self.a * x0 / tau);
         let mut lp = Model::default();
@@ -221,8 +221,8 @@ impl Tree {
                 }
                 (Some(p), Some(pv)) if k == p.at => {
                     lp.row(format!("run_{i}_{}", k + 1), sum, Sense::Eq, 0.0);
-                    for l in 0..i {
-                        lp.row(format!("period_{i}_{l}"), vec![(t[k + 1][j][l], 1.0), (t[k][j][l], -1.0), (pv, -1.0)], Sense::Eq, 0.0);
+                    for (l, (&next, &this)) in t[k + 1][j].iter().zip(&t[k][j]).enumerate() {
+                        lp.row(format!("period_{i}_{l}"), vec![(next, 1.0), (this, -1.0), (pv, -1.0)], Sense::Eq, 0.0);
                     }
                 }
                 _ => lp.row(format!("run_{i}_{}", k + 1), sum, Sense::Eq, 0.0),
@@ -253,8 +253,18 @@ impl Tree {
         let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, count(j)))).collect();
         let left_out = period.map_or(0.0, |p| p.skip * (0..kept.len()).map(|j| count(j) * self.cap(kept[j] + 1)).sum::<f64>());
         lp.row("load", all, Sense::Eq, self.v / x0 - left_out);
-        (lp, alpha, cmax, t, period_var)
+        TreeLp { lp, alpha, cmax, t, period: period_var }
     }
+}
+
+/// A tree LP and its variables: chunk alpha, the hops' start times t and the
+/// period P of a compressed LP, by stage and kept layer.
+struct TreeLp {
+    lp: Model,
+    alpha: Vec<Vec<Var>>,
+    cmax: Var,
+    t: Vec<Vec<Vec<Var>>>,
+    period: Option<Var>,
 }
 
 fn validate(q: &TreeParams) -> Result<(Tree, usize, usize)> {
@@ -353,7 +363,7 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<()>, Times, f64)> {
         let (f, l) = (window, window);
         let positions = f + 2 + l;
         let skip = (n - positions) as f64;
-        let (lp, alpha, cmax, t, period) = tree.build(&all, positions, Some(Period { at: f, skip }));
+        let TreeLp { lp, alpha, cmax, t, period } = tree.build(&all, positions, Some(Period { at: f, skip }));
         let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), tree.name)?;
         let big_p = period.map_or(0.0, |v| sol.get(v));
         // Expand the positions to the n stages: left-out stage q (0-based
@@ -407,9 +417,8 @@ fn hop_schedule(tree: &Tree, kept: &[usize], chunks: &[Vec<f64>], times: &Times,
         let alpha = chunks[k][j];
         let mut source = None;
         let mut arrived = 0.0;
-        for l in 0..i {
+        for (l, &start) in times[k][j].iter().enumerate().take(i) {
             let x = tree.share(i, l) * alpha;
-            let start = times[k][j][l];
             arrived = start + tree.s + tree.c * x;
             schedule.comm(l, l + 1, (start, arrived), x, libm::pow(tree.p, (l + 1) as f64)).source = source;
             source = Some(schedule.intervals.len() - 1);
