@@ -9,6 +9,9 @@ for target in wasm32-unknown-unknown thumbv6m-none-eabi; do
   grep -qx "$target" <<<"$installed_targets" || rustup target add "$target"
 done
 
+# Lints run in the test command.
+cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
+
 # The CLI must match the wasm-bindgen crate in Cargo.lock exactly.
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)

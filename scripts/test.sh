@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
 cargo test --workspace --quiet
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+echo "clippy: no warnings"
 # The core is no_std: build it for a target that has no std at all.
 cargo build --quiet -p dlt-core --no-default-features --target thumbv6m-none-eabi
 echo "no_std build of dlt-core for thumbv6m-none-eabi: ok"
