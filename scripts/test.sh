@@ -15,7 +15,9 @@ bash scripts/build.sh
 node --test --test-concurrency=1 tests/browser/
 # Issue 6: the adversarial suite runs in cargo test above; here the LPs
 # cross-checked against HiGHS, a bounded fuzz run from the examples, and
-# the wasm module's size budget (400 KB gzipped).
+# the wasm module's size budget (400 KB gzipped) and the page's load budget
+# (first result within 4 s).
 bash scripts/crosscheck.sh
 FUZZ_FRESH=1 FUZZ_SEED=1 bash scripts/fuzz.sh 30
 bash scripts/size-budget.sh
+node scripts/load-budget.mjs

@@ -1,0 +1,53 @@
+// Load budget of the page: opens it in headless Chromium with a fresh
+// profile (nothing cached, no service worker yet) RUNS times and fails if
+// the median time from navigation to the first displayed result exceeds the
+// budget. The first result is the torus view's default case, computed by
+// the wasm module in the worker.
+//
+//   node scripts/load-budget.mjs        (www/pkg built by scripts/build.sh)
+//
+// Budget: 4000 ms median wall time from `goto` to the first result. The
+// machine this was set on takes about 1 s; the margin absorbs a loaded CI
+// machine, while a page that fetched or compiled much more would fail.
+
+import { serve, launch, WWW } from '../tests/browser/harness.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const BUDGET_MS = 4000;
+const RUNS = 3;
+
+if (!fs.existsSync(path.join(WWW, 'pkg', 'dlt_wasm_bg.wasm'))) {
+  console.error('load budget: www/pkg is missing; run bash scripts/build.sh first');
+  process.exit(1);
+}
+const server = await serve();
+const walls = [];
+const apps = [];
+try {
+  for (let i = 0; i < RUNS; i++) {
+    const browser = await launch();
+    try {
+      const page = await browser.context.newPage();
+      const started = Date.now();
+      await page.goto(`${server.url}#torus`);
+      await page.waitForFunction(() => ['done', 'error'].includes(document.querySelector('#view-torus [data-testid="results"]')?.dataset.state), null, { timeout: 60000, polling: 'raf' });
+      walls.push(Date.now() - started);
+      apps.push(Number(await page.evaluate(() => document.documentElement.dataset.firstResultMs)));
+      const final = await page.evaluate(() => document.querySelector('#view-torus [data-testid="results"]').dataset.state);
+      if (final !== 'done') throw new Error('the first result is an error');
+    } finally {
+      await browser.close();
+    }
+  }
+} finally {
+  await server.close();
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const wall = median(walls);
+console.log(`load budget: first result in ${walls.join(', ')} ms (median ${wall} ms; ${apps.join(', ')} ms after the app started); budget ${BUDGET_MS} ms`);
+if (wall > BUDGET_MS) {
+  console.error(`load budget: FAILED, ${wall - BUDGET_MS} ms over`);
+  process.exit(1);
+}
+console.log(`load budget: ok, ${BUDGET_MS - wall} ms to spare`);
