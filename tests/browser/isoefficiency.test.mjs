@@ -2,9 +2,10 @@
 // divisible computations in hierarchical memory) and of the worker pool it
 // computes its maps with (www/pool.js): the default map of Figs. 1-2 with its
 // time in headless Chromium, Table 1 beside the paper's, a small map through
-// the form, a click on the map solving that point (Gantt chart, sequence),
-// cancel and resume; then the pool alone with stand-in workers (queue,
-// progress, crash, stall, cancel).
+// the form, a click on the map solving that point (Gantt chart, sequence,
+// its MIP (2)-(11) downloaded as CPLEX-LP and MPS), cancel and resume; then
+// the pool alone with stand-in workers (queue, progress, crash, stall,
+// cancel).
 //
 //   node --test tests/browser/        (from the repository root; needs
 //   `npm install` in tests/browser and www/pkg built by scripts/build.sh)
@@ -13,57 +14,29 @@
 // isomap-small-ms (m = 2 … 4, the MAX line only) and isopoint-click-ms (a
 // click on the map to the drawn schedule of that point, one 1 s MIP).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { serve, launch, watchErrors, WWW } from './harness.mjs';
+import { pageSession } from './harness.mjs';
 
 // Table 1 of [003]: E_max for m = 2 … 20 (n = 20), rounded to 0.1.
 const TABLE1_E = [34.2, 34.0, 33.7, 33.4, 33.2, 32.8, 32.4, 31.5, 30.9, 30.4, 29.6, 28.7, 27.7, 26.7, 25.7, 24.8, 23.8, 22.9, 22.1];
 const INSTANCE = { n: 20, S: 25.4, O: 0.075, C: 0.005, a1: 0.109, a2: 4.132, b2: -27109 };
 
+let page;
 let server;
 let browser;
-let page;
-const errors = [];
+// The view names only some keys of the request it shows (the form adds the
+// instance and time limit); its cells are drawn after the result.
+const session = pageSession({ timeout: 60000, waitFor: true, exactRequest: false, checkShown: false, onOpen: (s) => ({ page, server, browser } = s) });
 
-before(async () => {
-  assert.ok(fs.existsSync(path.join(WWW, 'pkg', 'dlt_wasm_bg.wasm')), 'www/pkg is missing: run bash scripts/build.sh first');
-  server = await serve();
-  browser = await launch();
-  page = await browser.context.newPage();
-  watchErrors(page, errors);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const view = () => page.locator('#view-isoefficiency');
+const view = () => session.view('isoefficiency');
 const MAP = '#view-isoefficiency [data-testid="isomap"]';
 
 /** The number behind a displayed value (data-value keeps all digits). */
-async function valueOf(testid) {
-  const cell = view().locator(`[data-testid="${testid}"]`).first();
-  await cell.waitFor();
-  const raw = await cell.getAttribute('data-value');
-  assert.ok(raw !== null, `${testid} shows "${(await cell.textContent()).trim()}", not a number`);
-  return Number(raw);
-}
+const valueOf = (testid) => session.valueOf('isoefficiency', testid);
 
 /** Waits until the view shows the result of `request` (the point it solved). */
-async function waitForRequest(request, timeout = 60000) {
-  const outcome = await page.waitForFunction((request) => {
-    const r = document.querySelector('#view-isoefficiency [data-testid="results"]');
-    if (r?.dataset.state === 'error') return `error: ${r.querySelector('[data-testid="result-msg"]')?.textContent}`;
-    if (!r || r.dataset.state !== 'done' || !r.dataset.request) return false;
-    const got = JSON.parse(r.dataset.request);
-    return Object.keys(request).every((k) => JSON.stringify(got[k]) === JSON.stringify(request[k])) && 'done';
-  }, request, { timeout });
-  assert.equal(await outcome.jsonValue(), 'done');
-}
+const waitForRequest = (request) => session.waitForRequest('isoefficiency', request);
 
 /** Waits for the map of machine counts lo…hi to finish; returns the time the page measured. */
 async function mapDone(lo, hi, timeout) {
@@ -168,6 +141,19 @@ test('isoefficiency: the MAX line for m = 2…4 through the form, then a click o
   assert.match(await view().getByTestId('where').textContent(), /V_max\(3\)/);
 });
 
+test('isoefficiency: Download the MIP gives MIP (2)-(11) of the point as CPLEX-LP and MPS', async () => {
+  // The point solved by the click above (m = 3, n = 20): x_i_j = 1 when chunk j goes to machine i.
+  const lp = await session.download(view().getByTestId('download-lp'));
+  assert.equal(lp.name, 'isoefficiency-mip.lp');
+  assert.ok(lp.text.startsWith('\\ MIP (2)-(11) (003)'), `the LP file starts with ${JSON.stringify(lp.text.slice(0, 40))}`);
+  assert.match(lp.text, /Minimize[\s\S]*Subject To[\s\S]*\nBinaries\n[\s\S]*^ x_1_1$[\s\S]*\nEnd\n$/m);
+  const mps = await session.download(view().getByTestId('download-mps'));
+  assert.equal(mps.name, 'isoefficiency-mip.mps');
+  assert.match(mps.text, /^\* MIP \(2\)-\(11\) \(003\)/);
+  assert.ok(mps.text.includes("'INTORG'"), 'the MPS file marks no integer columns');
+  assert.match(mps.text, /\nENDATA\n?$/);
+});
+
 test('isoefficiency: a map can be cancelled and resumed', async () => {
   await fillForm({ m_lo: 2, m_hi: 7, levels_below: '10', levels_above: '' });
   await view().getByTestId('compute').click();
@@ -193,7 +179,7 @@ test('isoefficiency: the form checks its ranges', async () => {
   await fillForm({ m_lo: 2, m_hi: 3, V_lo: 1000, V_hi: 200000, levels_below: '', levels_above: '' });
   await view().getByTestId('compute').click();
   await mapDone(2, 3, 60000);
-  assert.deepEqual(errors, [], `console errors:\n${errors.join('\n')}`);
+  session.assertClean();
 });
 
 // ---- the pool alone -----------------------------------------------------------

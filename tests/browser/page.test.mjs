@@ -6,11 +6,9 @@
 //   node --test tests/browser/        (from the repository root; needs
 //   `npm install` in tests/browser and www/pkg built by scripts/build.sh)
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { serve, launch, watchErrors, WWW } from './harness.mjs';
+import { pageSession } from './harness.mjs';
 
 // ---- references from the papers -----------------------------------------
 
@@ -59,65 +57,10 @@ function relErr(got, want) {
 
 // ---- the page --------------------------------------------------------------
 
-let server;
-let browser;
 let page;
-const errors = [];
-const offsite = [];
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(WWW, 'pkg', 'dlt_wasm_bg.wasm')), 'www/pkg is missing: run bash scripts/build.sh first');
-  server = await serve();
-  browser = await launch();
-  page = await browser.context.newPage();
-  watchErrors(page, errors);
-  // Nothing may come from the network: every request stays on our server.
-  browser.context.on('request', (r) => {
-    const u = r.url();
-    if (!u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) offsite.push(u);
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-function view(id) {
-  return page.locator(`#view-${id}`);
-}
-
-/** The number behind a displayed value (data-value keeps all digits). */
-async function valueOf(id, testid) {
-  const cell = view(id).locator(`[data-testid="${testid}"]`).first();
-  const raw = await cell.getAttribute('data-value');
-  const shown = (await cell.textContent()).trim();
-  assert.ok(raw !== null, `${testid} shows "${shown}", not a number`);
-  assert.notEqual(shown, '—', `${testid} shows no value`);
-  assert.doesNotMatch(shown, /NaN|undefined|Infinity/);
-  return Number(raw);
-}
-
-/** Fills a view's form, clicks Compute, waits until `request` is displayed. */
-async function computeThroughUi(id, fields, request) {
-  const v = view(id);
-  for (const [key, value] of Object.entries(fields)) {
-    const input = v.locator(`[data-testid="field-${key}"]`);
-    if ((await input.evaluate((e) => e.tagName)) === 'SELECT') await input.selectOption(String(value));
-    else await input.fill(Array.isArray(value) ? value.join(', ') : String(value));
-  }
-  await v.locator('[data-testid="compute"]').click();
-  const outcome = await page.waitForFunction(({ id, request }) => {
-    const r = document.querySelector(`#view-${id} [data-testid="results"]`);
-    if (r?.dataset.state === 'error') return `error: ${r.querySelector('[data-testid="result-msg"]')?.textContent}`;
-    if (!r || r.dataset.state !== 'done' || !r.dataset.request) return false;
-    const got = JSON.parse(r.dataset.request);
-    const keys = Object.keys(request);
-    return Object.keys(got).length === keys.length && keys.every((k) => JSON.stringify(got[k]) === JSON.stringify(request[k])) && 'done';
-  }, { id, request }, { timeout: 30000 });
-  const state = await outcome.jsonValue();
-  assert.equal(state, 'done', `${id}: the page answered ${JSON.stringify(request)} with ${state}`);
-}
+let server;
+const session = pageSession({ timeout: 30000, onOpen: (s) => ({ page, server } = s) });
+const { view, valueOf, computeThroughUi } = session;
 
 test('the page opens and shows the first result', async () => {
   const started = Date.now();
@@ -301,6 +244,5 @@ test('narrow screens: no horizontal overflow of the page', async () => {
 });
 
 test('no console errors, no page errors, nothing fetched from elsewhere', () => {
-  assert.deepEqual(errors, []);
-  assert.deepEqual(offsite, []);
+  session.assertClean();
 });

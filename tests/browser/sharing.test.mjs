@@ -8,42 +8,26 @@
 //   `npm install` in tests/browser and www/pkg and dist/ built by
 //   scripts/build.sh)
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve, launch, watchErrors, WWW, ROOT } from './harness.mjs';
+import { serve, launch, watchErrors, pageSession, WWW, ROOT } from './harness.mjs';
 
 const SINGLE = path.join(ROOT, 'dist', 'dlt-calculator.html');
 
+let page;
 let server;
 let browser;
-let page;
-const errors = [];
-const offsite = [];
 const dialogs = [];
-const ownServers = []; // servers a test starts for itself
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(WWW, 'pkg', 'dlt_wasm_bg.wasm')), 'www/pkg is missing: run bash scripts/build.sh first');
-  server = await serve();
-  browser = await launch();
-  page = await browser.context.newPage();
-  watchErrors(page, errors);
-  page.on('response', (r) => { if (r.status() >= 400) console.log('HTTP', r.status(), r.url()); });
-  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
-  browser.context.on('request', (r) => {
-    const u = r.url();
-    if (![server.url, ...ownServers].some((s) => u.startsWith(s)) && !/^(data|blob):/.test(u)) offsite.push(u);
-  });
+const session = pageSession({
+  onOpen: (s) => {
+    ({ page, server, browser } = s);
+    page.on('response', (r) => { if (r.status() >= 400) console.log('HTTP', r.status(), r.url()); });
+    page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
+  },
 });
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const view = (id) => page.locator(`#view-${id}`);
+const { errors, view, download } = session;
 
 /** Opens `hash` on a fresh load and waits for the view's first result. */
 async function open(hash, { p = page, id } = {}) {
@@ -224,11 +208,6 @@ function parseCsv(text) {
   }
   if (cell || row.length) rows.push([...row, cell]);
   return rows;
-}
-
-async function download(locator) {
-  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), locator.click()]);
-  return { name: dl.suggestedFilename(), data: fs.readFileSync(await dl.path()) };
 }
 
 /** Checks a downloaded file by its kind; returns a short description. */
@@ -568,7 +547,7 @@ test('the single file computes from file:// with the network off', async () => {
 
 test('the served page keeps working offline after its first load (service worker)', async () => {
   const own = await serve();
-  ownServers.push(own.url);
+  session.allow(own.url); // a server of ours too
   const p = await browser.context.newPage();
   watchErrors(p, []); // the failed requests while offline are expected here
   try {
@@ -601,7 +580,6 @@ test('the page carries a Content-Security-Policy, fetches nothing from elsewhere
   for (const d of ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'", "object-src 'none'"]) assert.ok(csp.includes(d), `CSP lacks ${d}`);
   assert.doesNotMatch(csp, /https?:|\*/);
   assert.deepEqual(dialogs, []);
-  assert.deepEqual(offsite, []);
   // A fetch cut short because the test itself left the page (or closed it) while a worker loaded is no error of the page.
-  assert.deepEqual(errors.filter((e) => !/^request failed: .* net::ERR_ABORTED$/.test(e)), []);
+  session.assertClean({ ignore: /^request failed: .* net::ERR_ABORTED$/ });
 });

@@ -7,86 +7,17 @@
 //   node --test tests/browser/        (from the repository root; needs
 //   `npm install` in tests/browser and www/pkg built by scripts/build.sh)
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { serve, launch, watchErrors, WWW } from './harness.mjs';
+import { pageSession } from './harness.mjs';
 
-let server;
-let browser;
 let page;
-const errors = [];
-const offsite = [];
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(WWW, 'pkg', 'dlt_wasm_bg.wasm')), 'www/pkg is missing: run bash scripts/build.sh first');
-  server = await serve();
-  browser = await launch();
-  page = await browser.context.newPage();
-  watchErrors(page, errors);
-  browser.context.on('request', (r) => {
-    const u = r.url();
-    if (!u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) offsite.push(u);
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const view = (id) => page.locator(`#view-${id}`);
+let server;
+const session = pageSession({ timeout: 60000, waitFor: true, onOpen: (s) => ({ page, server } = s) });
+const { view, valueOf, waitForRequest, computeThroughUi, download } = session;
 
 function close(got, want, tol, what) {
   assert.ok(Math.abs(got - want) <= tol, `${what}: the page shows ${got}, the paper ${want} (tolerance ${tol})`);
-}
-
-/** The number behind a displayed value (data-value keeps all digits). */
-async function valueOf(id, testid) {
-  const cell = view(id).locator(`[data-testid="${testid}"]`).first();
-  await cell.waitFor();
-  const raw = await cell.getAttribute('data-value');
-  const shown = (await cell.textContent()).trim();
-  assert.ok(raw !== null, `${testid} shows "${shown}", not a number`);
-  assert.notEqual(shown, '—', `${testid} shows no value`);
-  assert.doesNotMatch(shown, /NaN|undefined|Infinity/);
-  return Number(raw);
-}
-
-/** Waits until the view shows the result of `request` (or an error). */
-async function waitForRequest(id, request) {
-  const outcome = await page.waitForFunction(({ id, request }) => {
-    const r = document.querySelector(`#view-${id} [data-testid="results"]`);
-    if (r?.dataset.state === 'error') return `error: ${r.querySelector('[data-testid="result-msg"]')?.textContent}`;
-    if (!r || r.dataset.state !== 'done' || !r.dataset.request) return false;
-    const got = JSON.parse(r.dataset.request);
-    const keys = Object.keys(request);
-    return Object.keys(got).length === keys.length && keys.every((k) => JSON.stringify(got[k]) === JSON.stringify(request[k])) && 'done';
-  }, { id, request }, { timeout: 60000 });
-  const state = await outcome.jsonValue();
-  assert.equal(state, 'done', `${id}: the page answered ${JSON.stringify(request)} with ${state}`);
-}
-
-/** Fills a view's form (text, select, checkbox), clicks Compute, waits for `request`. */
-async function computeThroughUi(id, fields, request) {
-  const v = view(id);
-  for (const [key, value] of Object.entries(fields)) {
-    const input = v.locator(`[data-testid="field-${key}"]`);
-    const tag = await input.evaluate((e) => `${e.tagName}:${e.type}`);
-    if (tag.startsWith('SELECT')) await input.selectOption(String(value));
-    else if (tag === 'INPUT:checkbox') await input.setChecked(value);
-    else await input.fill(Array.isArray(value) ? value.join(', ') : String(value));
-  }
-  await v.locator('[data-testid="compute"]').click();
-  await waitForRequest(id, request);
-}
-
-/** Clicks a download button and returns the saved file's text. */
-async function download(locator) {
-  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), locator.click()]);
-  const file = await dl.path();
-  return { name: dl.suggestedFilename(), text: fs.readFileSync(file, 'utf8') };
 }
 
 /** Waits for the sweep in `panel` to finish; returns the time the page measured for it. */
@@ -310,6 +241,5 @@ test('no NaN or undefined anywhere on the new views', async () => {
 });
 
 test('no console errors, no page errors, nothing fetched from elsewhere', () => {
-  assert.deepEqual(errors, []);
-  assert.deepEqual(offsite, []);
+  session.assertClean();
 });
