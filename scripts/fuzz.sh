@@ -6,7 +6,6 @@
 #
 # Usage: scripts/fuzz.sh [SECONDS]      (default 60)
 #   FUZZ_JOBS=2      parallel fuzzing processes (default 1)
-#   FUZZ_STRICT=1    also fail on the known (reported) non-finite answers
 #   FUZZ_SEED=N      libFuzzer's seed (default: random), for repeatable runs
 #   FUZZ_FRESH=1     start from the examples only, in a temporary corpus
 #                    (default: the corpus kept in fuzz/corpus/parse_solve)
