@@ -124,8 +124,7 @@ pub fn export(request: &Request, format: LpFormat) -> Result<String> {
 /// line, a JavaScript object in the browser) with errors that name the field.
 #[cfg(feature = "std")]
 pub fn parse<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Request> {
-    let value = crate::bounded::value(input)
-        .map_err(|e| Error::new(Code::Parse, "", format!("the request is not valid JSON: {e}")))?;
+    let value = crate::bounded::value(input).map_err(|(e, field)| Error::new(Code::Parse, field, format!("the request is not valid JSON: {e}")))?;
     let serde_json::Value::Object(mut map) = value else {
         return Err(Error::new(Code::Parse, "", "the request must be a JSON object {\"model\": NAME, ...}"));
     };

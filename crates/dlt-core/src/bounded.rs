@@ -5,7 +5,10 @@
 //! unusable until the page reloads. No request of the contract nests deeper
 //! than 4.
 
-use core::fmt;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cell::RefCell;
+use core::fmt::{self, Write};
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
@@ -13,31 +16,65 @@ use serde_json::{Map, Number, Value};
 pub const MAX_DEPTH: usize = 32;
 
 /// Reads any value, refusing arrays and objects nested beyond `MAX_DEPTH`.
-pub fn value<'de, D: Deserializer<'de>>(input: D) -> Result<Value, D::Error> {
-    Nested(MAX_DEPTH).deserialize(input)
+/// An error comes with the path of the value at fault
+/// (`processors[1].pieces[0]`, serde_path_to_error's form).
+pub fn value<'de, D: Deserializer<'de>>(input: D) -> Result<Value, (D::Error, String)> {
+    let trail = RefCell::new(Vec::new());
+    Nested { depth: MAX_DEPTH, trail: &trail }.deserialize(input).map_err(|e| (e, path(&trail.into_inner())))
 }
 
-/// A value that may still hold this many levels of arrays and objects.
-#[derive(Clone, Copy)]
-struct Nested(usize);
+/// A step into an object or an array.
+enum Step {
+    Key(String),
+    Index(usize),
+}
 
-impl Nested {
-    fn inner<E: serde::de::Error>(self) -> Result<Nested, E> {
-        match self.0 {
+/// The steps, innermost first as an error unwinds, as a path.
+fn path(trail: &[Step]) -> String {
+    let mut out = String::new();
+    for step in trail.iter().rev() {
+        let _ = match step {
+            Step::Key(k) if out.is_empty() => write!(out, "{k}"),
+            Step::Key(k) => write!(out, ".{k}"),
+            Step::Index(i) => write!(out, "[{i}]"),
+        };
+    }
+    out
+}
+
+/// A value that may still hold `depth` levels of arrays and objects; the
+/// steps to an error are left in `trail`.
+#[derive(Clone, Copy)]
+struct Nested<'t> {
+    depth: usize,
+    trail: &'t RefCell<Vec<Step>>,
+}
+
+impl<'t> Nested<'t> {
+    fn inner<E: serde::de::Error>(self) -> Result<Nested<'t>, E> {
+        match self.depth {
             0 => Err(E::custom(format_args!("arrays and objects nested deeper than {MAX_DEPTH} levels"))),
-            d => Ok(Nested(d - 1)),
+            d => Ok(Nested { depth: d - 1, ..self }),
+        }
+    }
+
+    fn failed<E>(self, step: Step) -> impl FnOnce(E) -> E + 't {
+        let trail = self.trail;
+        move |e| {
+            trail.borrow_mut().push(step);
+            e
         }
     }
 }
 
-impl<'de> DeserializeSeed<'de> for Nested {
+impl<'de> DeserializeSeed<'de> for Nested<'_> {
     type Value = Value;
     fn deserialize<D: Deserializer<'de>>(self, input: D) -> Result<Value, D::Error> {
         input.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for Nested {
+impl<'de> Visitor<'de> for Nested<'_> {
     type Value = Value;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -66,7 +103,7 @@ impl<'de> Visitor<'de> for Nested {
         Ok(Value::String(s.into()))
     }
 
-    fn visit_string<E>(self, s: alloc::string::String) -> Result<Value, E> {
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
         Ok(Value::String(s))
     }
 
@@ -84,8 +121,8 @@ impl<'de> Visitor<'de> for Nested {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let inner = self.inner()?;
-        let mut items = alloc::vec::Vec::new();
-        while let Some(item) = seq.next_element_seed(inner)? {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(inner).map_err(self.failed(Step::Index(items.len())))? {
             items.push(item);
         }
         Ok(Value::Array(items))
@@ -94,9 +131,11 @@ impl<'de> Visitor<'de> for Nested {
     fn visit_map<A: MapAccess<'de>>(self, mut entries: A) -> Result<Value, A::Error> {
         let inner = self.inner()?;
         let mut map = Map::new();
-        while let Some(key) = entries.next_key::<alloc::string::String>()? {
-            let value = entries.next_value_seed(inner)?;
-            map.insert(key, value);
+        while let Some(key) = entries.next_key::<String>()? {
+            match entries.next_value_seed(inner) {
+                Ok(value) => map.insert(key, value),
+                Err(e) => return Err(self.failed(Step::Key(key))(e)),
+            };
         }
         Ok(Value::Object(map))
     }
@@ -107,20 +146,25 @@ mod tests {
     use super::*;
     use alloc::string::ToString;
 
-    fn nested(depth: usize) -> alloc::string::String {
+    fn nested(depth: usize) -> String {
         alloc::format!("{}{}", "[".repeat(depth), "]".repeat(depth))
+    }
+
+    fn read(text: &str) -> Result<Value, (String, String)> {
+        value(&mut serde_json::Deserializer::from_str(text)).map_err(|(e, path)| (e.to_string(), path))
     }
 
     #[test]
     fn nesting_is_limited_and_ordinary_values_pass() {
-        let read = |text: &str| value(&mut serde_json::Deserializer::from_str(text));
         assert!(read(&nested(MAX_DEPTH)).is_ok());
-        let err = read(&nested(MAX_DEPTH + 1)).unwrap_err().to_string();
+        let (err, path) = read(&nested(MAX_DEPTH + 1)).unwrap_err();
         assert!(err.contains("nested deeper than 32"), "{err}");
+        assert_eq!(path, "[0]".repeat(MAX_DEPTH));
         let text = r#"{"a": [1, -2, 2.5, "x", null, true, {"b": []}]}"#;
         assert_eq!(read(text).unwrap(), serde_json::from_str::<Value>(text).unwrap());
         // serde_json's text parser stops at 128 levels; this one first.
-        let err = read(&nested(20_000)).unwrap_err().to_string();
+        let (err, path) = read(&alloc::format!(r#"{{"model": "star", "processors": [1, {{"pieces": {}}}]}}"#, nested(20_000))).unwrap_err();
         assert!(err.contains("nested deeper than 32"), "{err}");
+        assert_eq!(path, alloc::format!("processors[1].pieces{}", "[0]".repeat(MAX_DEPTH - 3)));
     }
 }
