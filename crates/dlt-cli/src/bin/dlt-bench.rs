@@ -1,7 +1,11 @@
 //! `dlt-bench`: LP sizes and solve times of the 000 and 002 models, through
 //! the public API, against the bar the LP issue measured for HiGHS (sparse
 //! running-sum form, m = 10: 1.3 s at n = 1000, 11 s at n = 3000).
-//! Run: cargo run --release -p dlt-cli --bin dlt-bench [-- --quick | --table1]
+//! Run: cargo run --release -p dlt-cli --bin dlt-bench [-- --quick | --table1 | --requests FILE]
+//! `--requests FILE` (used by scripts/bench.sh): solves each request of the
+//! JSON array in FILE, repeated until 0.3 s in all or 5 runs (at least one),
+//! and prints a JSON array on stdout, per request the median time in ms and
+//! the answer's makespan (or its error), free of process start-up.
 
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -60,7 +64,37 @@ fn table1() {
     }
 }
 
+/// `--requests FILE`: per request {ms, runs, makespan, gap, proven, lp} or
+/// {ms, runs, error}, as one JSON array on stdout.
+fn requests(file: &str) {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("cannot read {file}: {e}"));
+    let list: Vec<Value> = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file} is not a JSON array: {e}"));
+    let mut out = Vec::with_capacity(list.len());
+    for request in list {
+        let (mut times, mut total, mut first) = (Vec::new(), 0.0, None);
+        while times.is_empty() || (total < 0.3 && times.len() < 5) {
+            let start = Instant::now();
+            let answer = dlt_core::parse(request.clone()).and_then(|r| dlt_core::solve(&r)).map(|r| serde_json::to_value(r).unwrap());
+            let seconds = start.elapsed().as_secs_f64();
+            times.push(seconds);
+            total += seconds;
+            first.get_or_insert(answer);
+        }
+        times.sort_by(f64::total_cmp);
+        let ms = 1000.0 * times[times.len() / 2];
+        out.push(match first.unwrap() {
+            Ok(v) => json!({"ms": ms, "runs": times.len(), "makespan": v["makespan"], "gap": v["gap"], "proven": v["proven"], "lp": v["lp"]}),
+            Err(e) => json!({"ms": ms, "runs": times.len(), "error": e.to_string()}),
+        });
+    }
+    println!("{}", Value::Array(out));
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--requests") {
+        return requests(args.get(i + 1).expect("--requests FILE"));
+    }
     let quick = std::env::args().any(|a| a == "--quick");
     if std::env::args().any(|a| a == "--table1") {
         return table1();

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The side-by-side benchmark (issue 6, part 3): in one headless Chromium
+# run, the same models solved by the calculator's wasm and by HiGHS's wasm
+# (the LP text the calculator exports), with the time ratio per model and
+# size, and the native times of `dlt-bench --requests`.
+#
+# Usage: scripts/bench.sh [--quick]
+#   (default)  the full run, about 13 minutes on 2 cores; writes the table
+#              to docs/benchmarks-browser.md
+#   --quick    the smallest sizes, HiGHS limited to 10 s (LP) / 5 s (MIP),
+#              under a minute; prints the table, writes nothing
+# Exits non-zero when the page errs or the two solvers' makespans disagree
+# beyond what their claims allow (see tests/bench/run.mjs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+quick=
+case "${1:-}" in
+  --quick) quick=--quick ;;
+  "") ;;
+  *) echo "usage: scripts/bench.sh [--quick]" >&2; exit 2 ;;
+esac
+if [ ! -d tests/highs/node_modules/highs ]; then
+  (cd tests/highs && npm ci --no-audit --no-fund --loglevel=error)
+fi
+if [ ! -d tests/browser/node_modules/playwright-core ]; then
+  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+fi
+bash scripts/build.sh
+cargo build --quiet --release -p dlt-cli --bin dlt-bench
+if [ -n "$quick" ]; then
+  node tests/bench/run.mjs --quick
+else
+  node tests/bench/run.mjs --write docs/benchmarks-browser.md
+fi

@@ -1,0 +1,48 @@
+// The cases of the side-by-side benchmark (scripts/bench.sh): the same
+// requests go to the calculator's wasm and (as the LP text it exports) to
+// HiGHS's wasm in the page, and to the native `dlt-bench --requests`.
+// Request shapes as in crates/dlt-cli/src/bin/dlt-bench.rs.
+
+const COSTS = { S: 1e-3, C: 1e-6, A: 1e-3, V: 1e6 };
+
+/** Star, m = 10, Fig. 7's A, C, S; D such that n_min = n. */
+export const star = (n) => ({ model: 'star', m: 10, ...COSTS, D: (1e6 / (10 * n)) * 1.0001 });
+
+/** Tree p = 2, h = 10 (000 Sec. 4.2), a stage carries p h D: n_min = n. */
+export const tree = (n, order, buffers) => ({ model: 'tree', p: 2, h: 10, ...COSTS, D: (1e6 / (2 * 10 * n)) * 1.0001, order, buffers });
+
+/** The memory LP (002): m identical two-level processors. */
+export const memory = (m) => ({
+  model: 'memory', V: 1e9,
+  processors: Array.from({ length: m }, () => ({ S: 1e-3, C: 1e-6, pieces: [[0, 1e-3], [-9e5, 1e-2]] })),
+});
+
+/** 003 Table 1: V_max of m = 2..20 at n = 20 (the paper's). */
+export const TABLE1_V = [134485, 120827, 123329, 105097, 119663, 95748, 106921, 115514, 75048, 81394, 86545, 90457, 94532, 98591, 99460, 100506, 100354, 99708, 102240];
+export const MIP_TIME_LIMIT_MS = 1000;
+export const isoefficiency = (m, V, timeLimitMs = MIP_TIME_LIMIT_MS) => ({
+  model: 'isoefficiency', m, n: 20, V, S: 25.4, O: 0.075, C: 0.005, a1: 0.109, a2: 4.132, b2: -27109, time_limit_ms: timeLimitMs,
+});
+
+/** HiGHS's time limits (seconds): LPs, and branch and bound on the MIP. */
+export const LIMITS = { full: { lp: 60, mip: 20 }, quick: { lp: 10, mip: 5 } };
+
+/**
+ * The case list: {id, kind: "lp"|"mip", model, variant, size, request,
+ * warmup}. `warmup` is a small request of the same model that both solvers
+ * solve, untimed, in each fresh page before the case.
+ */
+export function cases(quick) {
+  const list = [];
+  const lp = (model, variant, size, request, warmup) => list.push({ kind: 'lp', model, variant, size, request, warmup });
+  for (const n of quick ? [10, 100] : [10, 100, 300, 1000, 3000, 10000]) lp('star', 'm=10', `n=${n}`, star(n), star(10));
+  for (const [order, buffers] of [['NLF', 1], ['NLF', 2], ['LLF', 1], ['LLF', 2]]) {
+    for (const n of quick ? [1, 10] : [1, 10, 100, 666]) lp('tree', `${order}-${buffers}`, `n=${n}`, tree(n, order, buffers), tree(1, order, buffers));
+  }
+  for (const m of quick ? [10, 100] : [10, 100, 1000]) lp('memory', 'two-level', `m=${m}`, memory(m), memory(10));
+  const points = TABLE1_V.map((V, k) => [k + 2, V]);
+  for (const [m, V] of quick ? [points[0], points[8]] : points) {
+    list.push({ kind: 'mip', model: 'MIP 003', variant: 'n=20', size: `m=${m} V=${V}`, request: isoefficiency(m, V), warmup: { ...isoefficiency(2, 50000, 50), n: 5 } });
+  }
+  return list.map((c, i) => ({ id: i, ...c }));
+}
