@@ -18,6 +18,9 @@ node --test --test-concurrency=1 tests/browser/
 # the wasm module's size budget (400 KB gzipped) and the page's load budget
 # (first result within 4 s).
 bash scripts/crosscheck.sh
+# The side-by-side benchmark's smallest cases: the command works and the two
+# solvers agree (the full table: bash scripts/bench.sh).
+bash scripts/bench.sh --quick
 FUZZ_FRESH=1 FUZZ_SEED=1 bash scripts/fuzz.sh 30
 bash scripts/size-budget.sh
 node scripts/load-budget.mjs
