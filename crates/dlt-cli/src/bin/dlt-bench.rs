@@ -8,6 +8,7 @@
 //! the answer's makespan (or its error), free of process start-up.
 
 use serde_json::{json, Value};
+use std::process::ExitCode;
 use std::time::Instant;
 
 fn run(request: Value) -> (Option<Value>, f64) {
@@ -66,9 +67,14 @@ fn table1() {
 
 /// `--requests FILE`: per request {ms, runs, makespan, gap, proven, lp} or
 /// {ms, runs, error}, as one JSON array on stdout.
-fn requests(file: &str) {
-    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("cannot read {file}: {e}"));
-    let list: Vec<Value> = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file} is not a JSON array: {e}"));
+fn requests(file: &str) -> ExitCode {
+    let list: Vec<Value> = match std::fs::read_to_string(file).map_err(|e| e.to_string()).and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string())) {
+        Ok(list) => list,
+        Err(e) => {
+            eprintln!("dlt-bench: {file} is not a readable JSON array of requests: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let mut out = Vec::with_capacity(list.len());
     for request in list {
         let (mut times, mut total, mut first) = (Vec::new(), 0.0, None);
@@ -88,16 +94,24 @@ fn requests(file: &str) {
         });
     }
     println!("{}", Value::Array(out));
+    ExitCode::SUCCESS
 }
 
-fn main() {
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     if let Some(i) = args.iter().position(|a| a == "--requests") {
-        return requests(args.get(i + 1).expect("--requests FILE"));
+        return match args.get(i + 1) {
+            Some(file) => requests(file),
+            None => {
+                eprintln!("dlt-bench: --requests needs a FILE");
+                ExitCode::from(2)
+            }
+        };
     }
     let quick = std::env::args().any(|a| a == "--quick");
     if std::env::args().any(|a| a == "--table1") {
-        return table1();
+        table1();
+        return ExitCode::SUCCESS;
     }
     println!("{:<12} {:>6} {:>8} {:>8} {:>9} {:>9} {:>9} {:>9}  makespan", "model", "n", "vars", "rows", "nonzeros", "iters", "seconds", "/HiGHS");
     // Star, m = 10, Fig. 7's A, C, S; D set so that n_min = n.
@@ -134,4 +148,5 @@ fn main() {
         let out = run(json!({"model": "memory", "V": 1e9, "processors": vec![p; m]}));
         row("memory", m, &out, None);
     }
+    ExitCode::SUCCESS
 }
