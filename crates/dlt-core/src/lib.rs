@@ -28,6 +28,16 @@ pub mod outofcore;
 pub mod torus;
 
 pub use api::{solve, Request, Response};
+
+/// The seeded generator of the core's randomized tests: uniform numbers in
+/// [0, 1) from a 64-bit LCG, the same sequence on every run.
+#[cfg(test)]
+pub(crate) fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
+    move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
 #[cfg(feature = "std")]
 pub use api::{parse, solve_with_progress};
 #[cfg(feature = "lp")]

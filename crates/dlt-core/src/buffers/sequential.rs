@@ -105,14 +105,6 @@ mod tests {
     use super::super::{binomial, star, BinomialParams, Order, StarParams};
     use alloc::vec::Vec;
 
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> f64 {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (self.0 >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
-
     /// The equal split, n stages of V/(n m) per processor, simulated:
     /// a feasible schedule the optimum cannot be worse than.
     fn equal_split(m: usize, n: usize, s: f64, c: f64, a: f64, v: f64) -> f64 {
@@ -129,11 +121,11 @@ mod tests {
 
     #[test]
     fn star_optimum_between_the_lower_bound_and_the_equal_split() {
-        let mut r = Rng(11);
+        let mut rnd = crate::uniform(11);
         for _ in 0..60 {
-            let m = 1 + (r.next() * 6.0) as usize;
-            let (s, c, a, v) = (r.next() * 0.1, r.next(), 0.1 + r.next() * 3.0, 0.5 + r.next() * 10.0);
-            let n = 1 + (r.next() * 4.0) as usize;
+            let m = 1 + (rnd() * 6.0) as usize;
+            let (s, c, a, v) = (rnd() * 0.1, rnd(), 0.1 + rnd() * 3.0, 0.5 + rnd() * 10.0);
+            let n = 1 + (rnd() * 4.0) as usize;
             let params = |prune| StarParams { m: m as f64, s, c, a, v, d: None, n: Some(n as f64), prune: Some(prune) };
             let raw = star(&params(false)).unwrap();
             let pruned = star(&params(true)).unwrap();
@@ -151,10 +143,10 @@ mod tests {
 
     #[test]
     fn binomial_optimum_between_the_lower_bound_and_one_layer() {
-        let mut r = Rng(5);
+        let mut rnd = crate::uniform(5);
         for _ in 0..40 {
-            let (p, h) = (1.0 + libm::floor(r.next() * 3.0), 1 + (r.next() * 4.0) as usize);
-            let (s, c, a, v) = (r.next() * 0.1, r.next() * 0.1, 0.1 + r.next() * 3.0, 0.5 + r.next() * 10.0);
+            let (p, h) = (1.0 + libm::floor(rnd() * 3.0), 1 + (rnd() * 4.0) as usize);
+            let (s, c, a, v) = (rnd() * 0.1, rnd() * 0.1, 0.1 + rnd() * 3.0, 0.5 + rnd() * 10.0);
             let m: f64 = libm::pow(p + 1.0, h as f64) - 1.0;
             for order in [Order::Nlf, Order::Llf] {
                 let out = binomial(&BinomialParams { p, h: h as f64, s, c, a, v, d: None, n: Some(2.0), order, prune: Some(true) }).unwrap();

@@ -148,11 +148,7 @@ mod tests {
     /// runs: evidence for the structure it assumes.
     #[test]
     fn later_stages_full_equals_the_full_lp() {
-        let mut seed = 3u64;
-        let mut rnd = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rnd = crate::uniform(3);
         for _ in 0..200 {
             let m = 2 + (rnd() * 6.0) as usize;
             let n = 2 + (rnd() * 30.0) as usize;

@@ -439,11 +439,7 @@ mod tests {
     /// full LP runs, with its schedules through the checker.
     #[test]
     fn windowed_equals_the_full_lp() {
-        let mut seed = 17u64;
-        let mut rnd = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rnd = crate::uniform(17);
         let mut worst: f64 = 0.0;
         for case in 0..40 {
             let (p, h) = (1.0 + libm::floor(rnd() * 2.0), 2 + (rnd() * 2.0) as usize);

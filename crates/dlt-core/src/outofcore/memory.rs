@@ -189,11 +189,7 @@ mod tests {
     /// doing all, and pruning never makes it worse.
     #[test]
     fn no_worse_than_simple_distributions() {
-        let mut seed = 29u64;
-        let mut rnd = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rnd = crate::uniform(29);
         for _ in 0..60 {
             let m = 1 + (rnd() * 6.0) as usize;
             let list: Vec<Processor> = (0..m)

@@ -166,11 +166,7 @@ mod tests {
     /// checker accepts, over varied small instances.
     #[test]
     fn closed_form_equals_simulation() {
-        let mut seed = 7u64;
-        let mut rnd = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rnd = crate::uniform(7);
         for _ in 0..300 {
             let m = 1 + (rnd() * 5.0) as usize;
             let list: Vec<Processor> = (0..m).map(|_| processor(rnd() * 0.5, rnd(), vec![(rnd(), 0.1 + 2.0 * rnd()), (-3.0 * rnd(), 3.0 + 5.0 * rnd())])).collect();
