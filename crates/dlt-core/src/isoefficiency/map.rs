@@ -102,11 +102,14 @@ impl Evaluator {
             return Ok(e);
         }
         let left = self.deadline.saturating_duration_since(web_time::Instant::now()).as_secs_f64() * 1000.0;
+        let total_reached = || Error::new(Code::Limit, "total_time_limit_ms", "the map's total time limit was reached");
         if left < 1.0 {
-            return Err(Error::new(Code::Limit, "total_time_limit_ms", "the map's total time limit was reached"));
+            return Err(total_reached());
         }
         let inst = Instance { m, v, ..self.base.clone() };
-        let out = best(&inst, self.limit_ms.min(left))?;
+        // A MIP cut short by the map's deadline, not its own limit, ends the
+        // map like a deadline reached before it.
+        let out = best(&inst, self.limit_ms.min(left)).map_err(|e| if e.code == Code::Limit && left < self.limit_ms { total_reached() } else { e })?;
         self.proven += out.proven as usize;
         self.cache.insert((m, v.to_bits()), out.efficiency);
         Ok(out.efficiency)
