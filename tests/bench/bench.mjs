@@ -7,6 +7,7 @@
 
 import init, { solve, export_lp, version } from '/www/pkg/dlt_wasm.js';
 import loadHighs from '/tests/highs/node_modules/highs/build/highs.mjs';
+import { timeUnit } from '/tests/highs/lp-units.mjs';
 
 const log = (line) => { document.getElementById('log').textContent += `${line}\n`; };
 
@@ -40,13 +41,6 @@ function calc(request) {
   const r = solve(request);
   const ms = performance.now() - t0;
   return { ms, makespan: r.makespan, gap: r.gap ?? null, proven: r.proven ?? null, lp: r.lp ?? null, sequences: r.sequences ?? null };
-}
-
-/** The LP's time unit: HiGHS's objective times it is the makespan in seconds. */
-function timeUnit(lp) {
-  const m = /times in units of (\S+)/.exec(lp.split('\n', 1)[0]);
-  if (!m) throw new Error(`no time unit on the LP's first line: ${lp.split('\n', 1)[0]}`);
-  return Number(m[1]);
 }
 
 /**

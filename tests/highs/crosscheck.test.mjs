@@ -38,6 +38,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import loadHighs from "highs";
+import { timeUnit } from "./lp-units.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const DLT = process.env.DLT_BIN || path.join(ROOT, "target/release/dlt");
@@ -195,12 +196,6 @@ function solveRequest(request) {
   return r.ok ? { ok: true, answer: JSON.parse(r.out) } : r;
 }
 
-/** The LP's time unit, from its first line `\ ...times in units of X`. */
-function timeUnit(lp) {
-  const m = /times in units of (\S+)/.exec(lp.split("\n", 1)[0]);
-  assert.ok(m, `no time unit on the LP's first line: ${lp.split("\n", 1)[0]}`);
-  return Number(m[1]);
-}
 
 let highs;
 
