@@ -95,16 +95,6 @@ export class Solver {
         reject(new SolverError({ code: 'crash', message: `the solver worker could not be started: ${e.message}` }));
         return;
       }
-      try {
-        worker.postMessage({ id, ...message });
-      } catch (e) {
-        // A request the browser cannot copy to the worker (nested thousands
-        // deep, or holding a function) never reaches the core. Worker
-        // answers arrive asynchronously, so registering the call after
-        // posting it misses none.
-        reject(new SolverError({ code: 'parse', message: `the request cannot be sent to the solver: ${e.message}` }));
-        return;
-      }
       const onAbort = () => {
         if (!this.pending.has(id)) return;
         this.pending.delete(id);
@@ -117,6 +107,16 @@ export class Solver {
         resolve, reject, onProgress,
         cleanup: () => signal?.removeEventListener('abort', onAbort),
       });
+      try {
+        worker.postMessage({ id, ...message });
+      } catch (e) {
+        // A request the browser cannot copy to the worker (nested thousands
+        // deep, or holding a function) never reaches the core.
+        this.pending.get(id)?.cleanup();
+        this.pending.delete(id);
+        reject(new SolverError({ code: 'parse', message: `the request cannot be sent to the solver: ${e.message}` }));
+        return;
+      }
       this.#armWatchdog();
     });
   }
