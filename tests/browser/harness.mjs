@@ -75,6 +75,8 @@ export async function serve(root = WWW, { overrides = {} } = {}) {
   };
 }
 
+const DOWNLOAD_GAP_MS = 250;
+
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /** Headless Chromium with the flags this machine needs and a fresh profile. */
@@ -141,6 +143,7 @@ export function pageSession({ timeout = 30000, waitFor = false, exactRequest = t
   const errors = [];
   const offsite = [];
   const allowed = []; // other servers of ours (a test's own `serve()`)
+  let lastDownload = 0;
 
   before(async () => {
     assert.ok(existsSync(path.join(WWW, 'pkg', 'dlt_wasm_bg.wasm')), 'www/pkg is missing: run bash scripts/build.sh first');
@@ -208,9 +211,14 @@ export function pageSession({ timeout = 30000, waitFor = false, exactRequest = t
   /**
    * Clicks a download button; returns the saved file's name, bytes and text.
    * 60 s: an isoefficiency map may load both cores meanwhile.
+   * Clicks are spaced by DOWNLOAD_GAP_MS: Chromium silently drops the 11th of
+   * downloads started less than about 100 ms apart (the page's handler runs,
+   * no download begins), a pace no person clicks at but a test does.
    */
   async function download(locator) {
+    await page.waitForTimeout(Math.max(0, lastDownload + DOWNLOAD_GAP_MS - Date.now()));
     const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), locator.click()]);
+    lastDownload = Date.now();
     const data = readFileSync(await dl.path());
     return { name: dl.suggestedFilename(), data, text: data.toString('utf8') };
   }
