@@ -7,20 +7,10 @@
 // chart, and the chart's description (its aria text) as SVG <title>/<desc>.
 
 import { echarts, COLORS } from './charts.js';
-import { el, saveText } from './ui.js';
+import { el, saveBlob, saveText } from './ui.js';
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 const HEAD = 46; // px above the chart for the title and the parameters line
-
-/** Saves a Blob as a download named `filename`. */
-export function saveBlob(blob, filename) {
-  const url = URL.createObjectURL(blob);
-  const a = el('a', { href: url, download: filename, hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
 
 function xml(text) {
   return String(text ?? '').replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' }[c]));

@@ -122,7 +122,12 @@ export function message(kind, text) {
 
 /** Offers `text` as a file download named `filename`. */
 export function saveText(text, filename, type = 'text/plain') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  saveBlob(new Blob([text], { type }), filename);
+}
+
+/** Saves a Blob as a download named `filename`. */
+export function saveBlob(blob, filename) {
+  const url = URL.createObjectURL(blob);
   const a = el('a', { href: url, download: filename, hidden: true });
   document.body.append(a);
   a.click();
