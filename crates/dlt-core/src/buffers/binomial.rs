@@ -106,7 +106,7 @@ pub fn binomial_lp(params: &BinomialParams) -> Result<(Model, String)> {
     let (lp, _, n, _) = validate(params)?;
     let all: Vec<usize> = (0..lp.units.len()).collect();
     let (x0, tau) = lp.scale;
-    Ok((lp.model(&all, n).0, format!("loads in units of {x0:e}, times in units of {tau:e}")))
+    Ok((lp.model(&all, n).0, crate::lp::units(x0, tau)))
 }
 
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {

@@ -79,7 +79,7 @@ pub fn star_lp(params: &StarParams) -> Result<(Model, String)> {
     let (lp, n, _, _) = validate(params)?;
     let all: Vec<usize> = (0..lp.units.len()).collect();
     let (x0, tau) = lp.scale;
-    Ok((lp.model(&all, n).0, format!("loads in units of {x0:e}, times in units of {tau:e}")))
+    Ok((lp.model(&all, n).0, crate::lp::units(x0, tau)))
 }
 
 pub fn star(params: &StarParams) -> Result<StarOutput> {

@@ -292,7 +292,7 @@ pub fn tree_lp(params: &TreeParams) -> Result<(Model, String)> {
     let (tree, n, _) = validate(params)?;
     let all: Vec<usize> = (0..tree.h).collect();
     let (x0, tau) = tree.scale;
-    Ok((tree.model(&all, n).0, format!("{}: loads in units of {x0:e}, times in units of {tau:e}", tree.name)))
+    Ok((tree.model(&all, n).0, format!("{}: {}", tree.name, crate::lp::units(x0, tau))))
 }
 
 /// Beyond this many hops at n_min, the full LP gives way to the windowed

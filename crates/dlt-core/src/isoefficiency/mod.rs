@@ -158,8 +158,7 @@ pub fn solve(p: &Params) -> Result<Output> {
 /// MIP (2)-(11) of a request, for export, with its units.
 pub fn mip_lp(p: &Params) -> Result<(crate::lp::Model, String)> {
     let inst = instance(p)?;
-    let units = format!("loads in units of {:e}, times in units of {:e}", inst.load_unit(), inst.time_unit());
-    Ok((mip::model(&inst).0, units))
+    Ok((mip::model(&inst).0, crate::lp::units(inst.load_unit(), inst.time_unit())))
 }
 
 pub fn best(inst: &Instance, limit_ms: f64) -> Result<Output> {

@@ -17,6 +17,13 @@ fn name(raw: &str) -> String {
     s
 }
 
+/// The units an exported model's numbers are in, for its title line: the
+/// cross-check and the benchmark read the time unit back from it
+/// (tests/highs/lp-units.mjs) to turn the optimum into seconds.
+pub fn units(load: f64, time: f64) -> String {
+    format!("loads in units of {load:e}, times in units of {time:e}")
+}
+
 fn num(x: f64) -> String {
     if x == f64::INFINITY {
         String::from("inf")

@@ -6,7 +6,7 @@
 mod export;
 mod microlp_engine;
 
-pub use export::{to_lp, to_mps};
+pub use export::{to_lp, to_mps, units};
 pub use microlp_engine::Microlp;
 
 use crate::error::{Code, Error, Result};

@@ -109,8 +109,7 @@ pub fn memory_lp(params: &MemoryParams) -> Result<(Model, String)> {
     validate(params)?;
     let all: Vec<usize> = (0..params.processors.len()).collect();
     let tau = time_unit(params.v, &params.processors);
-    let units = format!("loads in units of V = {:e}, times in units of {tau:e}", params.v);
-    Ok((hierarchy_lp(params.v, &params.processors, &all, tau).0, units))
+    Ok((hierarchy_lp(params.v, &params.processors, &all, tau).0, lp::units(params.v, tau)))
 }
 
 pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
