@@ -75,8 +75,6 @@ export async function serve(root = WWW, { overrides = {} } = {}) {
   };
 }
 
-const DOWNLOAD_GAP_MS = 250;
-
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /** Headless Chromium with the flags this machine needs and a fresh profile. */
@@ -112,6 +110,9 @@ export function watchErrors(page, errors) {
   });
   page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
 }
+
+/** Least time between two downloads of a session (see `download`). */
+const DOWNLOAD_GAP_MS = 250;
 
 /**
  * One page on the served www/ for the tests of a file: registers the
