@@ -19,12 +19,7 @@ case "${1:-}" in
   "") ;;
   *) echo "usage: scripts/bench.sh [--quick]" >&2; exit 2 ;;
 esac
-if [ ! -d tests/highs/node_modules/highs ]; then
-  (cd tests/highs && npm ci --no-audit --no-fund --loglevel=error)
-fi
-if [ ! -d tests/browser/node_modules/playwright-core ]; then
-  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
-fi
+bash scripts/setup.sh --browser --highs
 bash scripts/build.sh
 cargo build --quiet --release -p dlt-cli --bin dlt-bench
 if [ -n "$quick" ]; then

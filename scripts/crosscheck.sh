@@ -14,8 +14,6 @@ cd "$(dirname "$0")/.."
 if [ -n "${1:-}" ]; then
   export CROSSCHECK_COUNT=$1
 fi
-if [ ! -d tests/highs/node_modules/highs ]; then
-  (cd tests/highs && npm ci --no-audit --no-fund --loglevel=error)
-fi
+bash scripts/setup.sh --highs
 cargo build --quiet --release -p dlt-cli
 DLT_BIN="$PWD/target/release/dlt" node --test tests/highs/

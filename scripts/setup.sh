@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing need; quick when it is already there.
-# Usage: scripts/setup.sh [--browser]   (--browser: also Chromium and npm packages)
+# Usage: scripts/setup.sh [--browser] [--highs]
+#   --browser   also Chromium and the npm packages of tests/browser
+#   --highs     also the npm package highs (tests/highs: the cross-check and
+#               the benchmark)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,13 +23,24 @@ if [ "$have" != "$want" ]; then
   cargo install wasm-bindgen-cli --version "$want"
 fi
 
-if [ "${1:-}" = "--browser" ]; then
-  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq chromium chromium-driver >/dev/null
+# npm ci in DIR unless its node_modules already holds PACKAGE.
+npm_packages() {
+  if [ ! -d "$1/node_modules/$2" ]; then
+    (cd "$1" && npm ci --no-audit --no-fund --loglevel=error)
   fi
-  if [ ! -d tests/browser/node_modules/playwright-core ]; then
-    (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
-  fi
-fi
+}
+
+for option in "$@"; do
+  case "$option" in
+    --browser)
+      if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq chromium chromium-driver >/dev/null
+      fi
+      npm_packages tests/browser playwright-core
+      ;;
+    --highs) npm_packages tests/highs highs ;;
+    *) echo "usage: scripts/setup.sh [--browser] [--highs]" >&2; exit 2 ;;
+  esac
+done

@@ -3,7 +3,7 @@
 # build, and the browser tests in headless Chromium. Installs what it needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh --browser
+bash scripts/setup.sh --browser --highs
 cargo test --workspace --quiet
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "clippy: no warnings"
