@@ -195,8 +195,7 @@ pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Res
     }
     let limit_ms = validate::within("time_limit_ms", p.time_limit_ms.unwrap_or(20.0), 1.0, super::MAX_TIME_LIMIT_MS)?;
     let total_ms = validate::within("total_time_limit_ms", p.total_time_limit_ms.unwrap_or(DEFAULT_TOTAL_TIME_LIMIT_MS), 1.0, MAX_TOTAL_TIME_LIMIT_MS)?;
-    let deadline = web_time::Instant::now() + core::time::Duration::from_secs_f64(total_ms / 1000.0);
-    let mut ev = Evaluator { base: base.clone(), limit_ms, deadline, cache: BTreeMap::new(), proven: 0 };
+    let mut ev = Evaluator { base: base.clone(), limit_ms, deadline: super::deadline(total_ms), cache: BTreeMap::new(), proven: 0 };
     let ms: Vec<usize> = (base.m..=m_hi).collect();
     let mut out = MapOutput {
         m: Vec::new(),

@@ -161,9 +161,13 @@ pub fn mip_lp(p: &Params) -> Result<(crate::lp::Model, String)> {
     Ok((mip::model(&inst).0, crate::lp::units(inst.load_unit(), inst.time_unit())))
 }
 
+/// The instant `ms` milliseconds from now.
+fn deadline(ms: f64) -> web_time::Instant {
+    web_time::Instant::now() + core::time::Duration::from_secs_f64(ms / 1000.0)
+}
+
 pub fn best(inst: &Instance, limit_ms: f64) -> Result<Output> {
-    let deadline = web_time::Instant::now() + core::time::Duration::from_secs_f64(limit_ms / 1000.0);
-    let mut search = Search::new(inst, deadline);
+    let mut search = Search::new(inst, deadline(limit_ms));
     let mut proven = false;
     if Search::count(inst.n, inst.m) <= search::EXHAUSTIVE_MAX {
         proven = search.exhaustive()?;
