@@ -14,15 +14,15 @@ pub use wellformed::non_finite;
 use wellformed::{field_names, heavy, response_problem, well_formed, Budget};
 
 /// A fuzzer's budget per input (release build, `-timeout=30`): valid
-/// requests asking for more by their own choice (long MIP time limits,
+/// requests asking for more by their own choice (large MIP budgets,
 /// large LPs, wide maps, long sweeps) are only parsed. The budget sets the
 /// fuzzer's pace: with LPs of up to 600 messages (1-5 s each in this build)
 /// and MIPs of up to 50 ms, a 30 s run did 8,758 to 51,174 executions; with
 /// these limits, 186,748 to 324,131 (seeds 1-3), the same paths still run.
 const BUDGET: Budget = Budget {
     lp_messages: 300.0,
-    mip_time_limit_ms: 5.0,
-    map_time_limit_ms: 2.0,
+    mip_lp_budget: 5.0,
+    map_lp_budget: 2.0,
     map_machines: 1.0,
     map_levels: 2,
     map_v_steps: f64::INFINITY,

@@ -56,6 +56,7 @@ export default {
     renderSummary(r, ctx);
     renderLoads(r, ctx);
     renderGantt(r, ctx);
+    renderBounds(ctx);
     renderSweep(ctx);
   },
 };
@@ -139,6 +140,38 @@ function renderGantt(r, ctx) {
     intervals: transfers.map((t) => ({ proc: t.to, start: t.start, end: t.end, load: t.elements, note: `${fmt(t.owned)} of them its own rows` })),
   }] : [];
   chart.setOption(ganttOption(r, { timeName: 'time', extra }), { notMerge: true });
+}
+
+/**
+ * Lemmas 10 and 12 of [004] on the homogeneous tree of the form's first
+ * entries: where the best number of installments ρ* (for this m) and of
+ * children m* (for this ρ) lie, as the core computes them.
+ */
+async function renderBounds(ctx) {
+  const req = ctx.request;
+  const body = ctx.panel('bounds', {
+    title: 'Where ρ* and m* lie (Lemmas 10 and 12)',
+    note: `On a homogeneous tree (A_0 = A_i = ${fmt(req.A0)}, G_i = ${fmt(req.G[0])}, the form’s root and first link) with start-ups: ρ* of Lemma 10 for m = ${req.A.length} children, and m* of Lemma 12 for ρ = ${req.rho ?? 1} installments. Without start-ups the upper bounds are unbounded. Theorems 11 and 13 take max{1, ⌊lower⌋}.`,
+    wide: true,
+  });
+  const base = { model: 'nonlinear_bounds', A: req.A0, G: req.G[0], gamma: req.gamma, theta_cp: req.theta_cp ?? 0, theta_cm: req.theta_cm ?? 0, L: req.L };
+  let rho;
+  let m;
+  try {
+    [rho, m] = await Promise.all([ctx.solver.solve({ ...base, m: req.A.length }), ctx.solver.solve({ ...base, rho: req.rho ?? 1 })]);
+  } catch (e) {
+    fill(body, message('warn', `The bounds could not be computed: ${e.error?.message ?? e.message}`));
+    return;
+  }
+  const bound = (x) => (isNum(x) ? x : undefined);
+  fill(body, summary([
+    { label: 'ρ* at least', hint: 'min{ρ1, ρ2} (Lemma 10)', value: bound(rho.lower), testid: 'rho-lower' },
+    { label: 'ρ* at most', hint: 'max{ρ1, ρ3}', value: bound(rho.upper), testid: 'rho-upper' },
+    { label: 'ρ of Theorem 11', value: bound(rho.direct), format: fmtInt, testid: 'rho-direct' },
+    { label: 'm* at least', hint: 'min{m1, m2} (Lemma 12)', value: bound(m.lower), testid: 'm-lower' },
+    { label: 'm* at most', hint: 'max{m1, m3}', value: bound(m.upper), testid: 'm-upper' },
+    { label: 'm of Theorem 13', value: bound(m.direct), format: fmtInt, testid: 'm-direct' },
+  ]), warnings([...rho.warnings, ...m.warnings]));
 }
 
 async function renderSweep(ctx) {

@@ -1,39 +1,22 @@
 //! `dlt`: the calculator's core on the command line. Reads a request of the
-//! contract (../shared/API.md), prints the response; exit 2 on bad input.
+//! contract (docs/API.md), prints the response; exit 2 on bad input.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
-
-/// One worked example per model: (model, request), shown by `dlt --help`
-/// and solved by the test suite.
-const EXAMPLES: &[(&str, &str)] = &[
-    ("star", include_str!("../../../examples/star.json")),
-    ("tree", include_str!("../../../examples/tree.json")),
-    ("binomial", include_str!("../../../examples/binomial.json")),
-    ("memory", include_str!("../../../examples/memory.json")),
-    ("multi_installment", include_str!("../../../examples/multi_installment.json")),
-    ("isoefficiency", include_str!("../../../examples/isoefficiency.json")),
-    ("isoefficiency_map", include_str!("../../../examples/isoefficiency_map.json")),
-    ("torus", include_str!("../../../examples/torus.json")),
-    ("nonlinear", include_str!("../../../examples/nonlinear.json")),
-    ("nonlinear_bounds", include_str!("../../../examples/nonlinear_bounds.json")),
-    ("buffer_dstar", include_str!("../../../examples/buffer_dstar.json")),
-    ("lb_layer", include_str!("../../../examples/lb_layer.json")),
-    ("chunk_size", include_str!("../../../examples/chunk_size.json")),
-    ("sweep", include_str!("../../../examples/sweep.json")),
-];
 
 fn help() -> String {
     let mut s = String::from(
         "dlt — the divisible-load calculator\n\n\
          USAGE:\n  dlt solve FILE    solve the request in FILE (JSON)\n  dlt solve -       read the request from standard input\n  \
-         dlt export FILE [--mps]   write the LP of a star, tree, binomial or memory request (the MIP of an isoefficiency one) as CPLEX-LP (or MPS) text\n  \
+         dlt plan FILE     what the request will cost (stages, n_min, LP size, method, LP budget) without solving it\n  \
+         dlt export FILE [--mps]   write the LP (or MIP) of a request of the models marked [LP] as CPLEX-LP (or MPS) text\n  \
          dlt --version\n\n\
          A request is {\"model\": NAME, ...parameters}; the response is JSON on standard output.\n\
-         Bad input prints {\"error\": {\"code\", \"field\", \"message\"}} and exits with status 2.\n\nEXAMPLES:\n",
+         Bad input prints {\"error\": {\"code\", \"field\", \"message\"}} and exits with status 2.\n\nMODELS:\n",
     );
-    for (model, request) in EXAMPLES {
-        s.push_str(&format!("  {model}:\n    echo '{}' | dlt solve -\n", request.trim()));
+    for model in dlt_core::MODELS {
+        let lp = if model.lp { " [LP]" } else { "" };
+        s.push_str(&format!("  {}{lp}: {}\n    echo '{}' | dlt solve -\n", model.name, model.summary, model.example.trim()));
     }
     s
 }
@@ -60,6 +43,11 @@ fn solve(text: &str) -> Result<String, dlt_core::Error> {
     let request = request(text)?;
     let response = dlt_core::solve(&request)?;
     serde_json::to_string_pretty(&response).map_err(dlt_core::Error::internal)
+}
+
+fn plan(text: &str) -> Result<String, dlt_core::Error> {
+    let plan = dlt_core::plan(&request(text)?)?;
+    serde_json::to_string_pretty(&plan).map_err(dlt_core::Error::internal)
 }
 
 fn export(text: &str, format: dlt_core::LpFormat) -> Result<String, dlt_core::Error> {
@@ -105,6 +93,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["solve", path] => answer(path, solve),
+        ["plan", path] => answer(path, plan),
         ["export", path] => answer(path, |t| export(t, dlt_core::LpFormat::Lp)),
         ["export", path, "--mps"] | ["export", "--mps", path] => answer(path, |t| export(t, dlt_core::LpFormat::Mps)),
         ["--version"] | ["-V"] => emit(&format!("dlt {}", env!("CARGO_PKG_VERSION")), ExitCode::SUCCESS),

@@ -33,23 +33,29 @@ fn examples() -> Vec<(String, String)> {
 fn every_example_solves_and_is_in_the_help() {
     let help = String::from_utf8(dlt(&["--help"], "").stdout).unwrap();
     let examples = examples();
-    assert_eq!(examples.len(), dlt_core::api::models().len(), "one example per model");
+    assert_eq!(examples.len(), dlt_core::MODELS.len(), "one example per model");
     for (model, request) in examples {
         assert!(help.contains(request.trim()), "--help lacks the {model} example");
         let out = dlt(&["solve", "-"], &request);
         assert!(out.status.success(), "{model}: {}", String::from_utf8_lossy(&out.stderr));
         let response: Value = serde_json::from_slice(&out.stdout).unwrap();
-        // The CLI prints exactly what the core answers; a search under a
-        // time limit answers alike in shape, not in how far it got.
+        // The CLI prints exactly what the core answers, searches included:
+        // they count LPs, not time.
         let request: Value = serde_json::from_str(&request).unwrap();
-        let direct = serde_json::to_value(dlt_core::solve(&dlt_core::parse(request.clone()).unwrap()).unwrap()).unwrap();
-        if request.get("time_limit_ms").is_some() {
-            let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
-            assert_eq!(keys(&response), keys(&direct), "{model}");
-        } else {
-            assert_eq!(response, direct, "{model}");
-        }
+        let direct = serde_json::to_value(dlt_core::solve(&dlt_core::parse(request).unwrap()).unwrap()).unwrap();
+        assert_eq!(response, direct, "{model}");
     }
+}
+
+#[test]
+fn plan_tells_the_stages_and_lp_size_without_solving() {
+    let out = dlt(&["plan", "-"], r#"{"model": "star", "m": 10, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e6, "D": 10}"#);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let plan: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // n_min = ceil(V / (D m)) of 000.
+    assert_eq!((plan["n_min"].as_u64(), plan["n"].as_u64(), plan["messages"].as_u64()), (Some(10_000), Some(10_000), Some(100_000)));
+    let out = dlt(&["plan", "-"], r#"{"model": "star", "m": 0, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e6}"#);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

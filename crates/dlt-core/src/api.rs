@@ -1,94 +1,124 @@
-//! The JSON contract of ../shared/API.md: one request in, one response out.
-//! The list of models is written once, in `models!`, and yields the request
-//! enum, the response enum, the dispatch and the field-aware parser.
+//! The JSON contract of docs/API.md: one request in, one response out.
+//! The registry lists each model's type once, in `models!`, and yields the
+//! request enum, the response enum, the dispatch, plans, export, the list
+//! of models and the field-aware parser.
 
 use crate::error::Result;
+#[cfg(feature = "std")]
+use crate::error::{Code, Error};
+use crate::model::{Model, Plan, Progress};
+#[cfg(feature = "lp")]
+use crate::model::Export;
 use crate::{buffers, nonlinear, outofcore, torus};
 #[cfg(feature = "lp")]
 use crate::isoefficiency;
 #[cfg(feature = "std")]
-use crate::error::{Code, Error};
-#[cfg(feature = "std")]
 use alloc::{format, string::{String, ToString}};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 macro_rules! models {
-    ($($(#[$meta:meta])* $name:literal => $variant:ident($params:ty) -> $output:ty = $solve:path;)*) => {
+    ($($(#[$meta:meta])* $variant:ident = $model:ty;)*) => {
         /// A request: `{"model": NAME, ...parameters}`.
-        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-        #[serde(tag = "model")]
+        #[derive(Debug, Clone, PartialEq)]
         pub enum Request {
-            $( $(#[$meta])* #[serde(rename = $name)] $variant($params), )*
+            $( $(#[$meta])* $variant(<$model as Model>::Params), )*
         }
 
         /// A model's answer; serialised without a tag, as the contract shows.
         #[derive(Debug, Clone, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum Response {
-            $( $(#[$meta])* $variant($output), )*
+            $( $(#[$meta])* $variant(<$model as Model>::Output), )*
         }
 
-        /// Validates the request and runs its model.
-        pub fn solve(request: &Request) -> Result<Response> {
+        /// Validates the request and runs its model, reporting
+        /// `progress(done, total)` from the requests that take many steps
+        /// (sweeps, isoefficiency maps); a `false` from it stops them early
+        /// with what they have.
+        pub fn solve_with_progress(request: &Request, progress: &mut Progress) -> Result<Response> {
             match request {
-                $( $(#[$meta])* Request::$variant(p) => $solve(p).map(Response::$variant), )*
+                $( $(#[$meta])* Request::$variant(p) => <$model>::solve(p, progress).map(Response::$variant), )*
             }
         }
 
-        /// The names of all models, for messages and `dlt --help`.
-        #[allow(clippy::vec_init_then_push)] // entries vary with features
-        pub fn models() -> alloc::vec::Vec<&'static str> {
-            let mut names = alloc::vec::Vec::new();
-            $( $(#[$meta])* names.push($name); )*
-            names
+        /// What the request will cost, without solving it.
+        pub fn plan(request: &Request) -> Result<Plan> {
+            match request {
+                $( $(#[$meta])* Request::$variant(p) => <$model>::plan(p), )*
+            }
         }
+
+        /// The program a request solves, for another solver; `None` for the
+        /// models that solve no LP.
+        #[cfg(feature = "lp")]
+        fn program(request: &Request) -> Option<Result<Export>> {
+            match request {
+                $( $(#[$meta])* Request::$variant(p) => <$model>::lp(p), )*
+            }
+        }
+
+        /// Every model: its name, its one-line summary and a worked example.
+        pub const MODELS: &[About] = &[
+            $( $(#[$meta])* About { name: <$model>::NAME, summary: <$model>::SUMMARY, example: <$model>::EXAMPLE, lp: has_lp::<$model>() }, )*
+        ];
 
         #[cfg(feature = "std")]
         fn parse_model(name: &str, params: serde_json::Value) -> Result<Request> {
-            match name {
-                $( $(#[$meta])* $name => Ok(Request::$variant(fields(params)?)), )*
-                other => Err(Error::new(Code::Parse, "model", format!(
-                    "unknown model {other:?}; accepted: {}", models().join(", ")))),
-            }
+            $( $(#[$meta])* if name == <$model>::NAME { return Ok(Request::$variant(fields(params)?)); } )*
+            Err(Error::new(Code::Parse, "model", format!("unknown model {name:?}; accepted: {}", names().join(", "))))
         }
     };
 }
 
+// The registry: one line a model.
 models! {
     #[cfg(feature = "lp")]
-    "star" => Star(buffers::StarParams) -> buffers::StarOutput = buffers::star;
+    Star = buffers::Star;
     #[cfg(feature = "lp")]
-    "tree" => Tree(buffers::TreeParams) -> buffers::TreeOutput = buffers::tree;
+    Tree = buffers::OrdinaryTree;
     #[cfg(feature = "lp")]
-    "binomial" => Binomial(buffers::BinomialParams) -> buffers::BinomialOutput = buffers::binomial;
+    Binomial = buffers::BinomialTree;
     #[cfg(feature = "lp")]
-    "memory" => Memory(outofcore::MemoryParams) -> outofcore::MemoryOutput = outofcore::memory;
-    "multi_installment" => MultiInstallment(outofcore::MultiParams) -> outofcore::MultiOutput = outofcore::multi_installment;
+    Memory = outofcore::Memory;
+    MultiInstallment = outofcore::MultiInstallment;
     #[cfg(feature = "lp")]
-    "isoefficiency" => Isoefficiency(isoefficiency::Params) -> isoefficiency::Output = isoefficiency::solve;
+    Isoefficiency = isoefficiency::Isoefficiency;
     #[cfg(feature = "lp")]
-    "isoefficiency_map" => IsoefficiencyMap(isoefficiency::map::MapParams) -> isoefficiency::map::MapOutput = isoefficiency::map::run;
-    "torus" => Torus(torus::Params) -> torus::Output = torus::solve;
-    "nonlinear" => Nonlinear(nonlinear::Params) -> nonlinear::Output = nonlinear::solve;
-    "nonlinear_bounds" => NonlinearBounds(nonlinear::BoundsParams) -> nonlinear::BoundsOutput = nonlinear::bounds;
-    "buffer_dstar" => BufferDstar(buffers::DstarParams) -> buffers::DstarOutput = buffers::d_star;
-    "lb_layer" => LbLayer(buffers::LbParams) -> buffers::LbOutput = buffers::lb_layer;
-    "chunk_size" => ChunkSize(outofcore::ChunkParams) -> outofcore::ChunkOutput = outofcore::chunk_size;
+    IsoefficiencyMap = isoefficiency::IsoefficiencyMap;
+    Torus = torus::Torus;
+    Nonlinear = nonlinear::Nonlinear;
+    NonlinearBounds = nonlinear::NonlinearBounds;
+    BufferDstar = buffers::BufferDstar;
+    LbLayer = buffers::LbStrategy;
+    ChunkSize = outofcore::ChunkSize;
     #[cfg(feature = "std")]
-    "sweep" => Sweep(crate::sweep::SweepParams) -> crate::sweep::SweepOutput = crate::sweep::run;
+    Sweep = crate::sweep::Sweep;
 }
 
-/// Like [`solve`], reporting `progress(done, total)` from the requests that
-/// take many steps (sweeps, isoefficiency maps); a `false` from it stops
-/// them early with what they have.
-#[cfg(feature = "std")]
-pub fn solve_with_progress(request: &Request, progress: &mut dyn FnMut(usize, usize) -> bool) -> Result<Response> {
-    match request {
-        Request::Sweep(p) => crate::sweep::sweep(p, progress).map(Response::Sweep),
-        #[cfg(feature = "lp")]
-        Request::IsoefficiencyMap(p) => isoefficiency::map::map(p, progress).map(Response::IsoefficiencyMap),
-        other => solve(other),
-    }
+/// A registered model, as `dlt --help`, the page and the tests list it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct About {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub example: &'static str,
+    /// Whether `export` writes an LP or MIP for its requests.
+    pub lp: bool,
+}
+
+/// Whether a model overrides `Model::lp` (probed on no request: the
+/// default answers `None` without looking).
+const fn has_lp<M: Model>() -> bool {
+    M::HAS_LP
+}
+
+/// The names of all models, for messages.
+pub fn names() -> alloc::vec::Vec<&'static str> {
+    MODELS.iter().map(|m| m.name).collect()
+}
+
+/// Validates the request and runs its model.
+pub fn solve(request: &Request) -> Result<Response> {
+    solve_with_progress(request, &mut |_, _| true)
 }
 
 /// The text formats an LP is written in for other solvers.
@@ -105,14 +135,10 @@ pub enum LpFormat {
 /// scaled units the calculator solves it in), as text for another solver.
 #[cfg(feature = "lp")]
 pub fn export(request: &Request, format: LpFormat) -> Result<String> {
-    let (name, (model, units)) = match request {
-        Request::Star(p) => ("LoadDirect (000)", buffers::star_lp(p)?),
-        Request::Memory(p) => ("memory hierarchy LP (1)-(4) (002)", outofcore::memory_lp(p)?),
-        Request::Binomial(p) => ("BinomialTreeNLF/LLF (000)", buffers::binomial_lp(p)?),
-        Request::Tree(p) => ("ordinary tree LP (000)", buffers::tree_lp(p)?),
-        Request::Isoefficiency(p) => ("MIP (2)-(11) (003)", isoefficiency::mip_lp(p)?),
-        _ => return Err(Error::new(Code::OutOfRange, "model", "only the LP and MIP models (star, tree, binomial, memory, isoefficiency) have a model to export")),
-    };
+    let Export { name, model, units } = program(request).ok_or_else(|| {
+        let with: alloc::vec::Vec<&str> = MODELS.iter().filter(|m| m.lp).map(|m| m.name).collect();
+        Error::new(Code::OutOfRange, "model", format!("only the LP and MIP models ({}) have a program to export", with.join(", ")))
+    })??;
     let title = format!("{name}: {units}");
     Ok(match format {
         LpFormat::Lp => crate::lp::to_lp(&model, &title),
@@ -131,7 +157,7 @@ pub fn parse<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Request> {
     let name = match map.remove("model") {
         Some(serde_json::Value::String(s)) => s,
         Some(other) => return Err(Error::new(Code::Parse, "model", format!("model must be a string, got {other}"))),
-        None => return Err(Error::new(Code::Parse, "model", format!("missing field model; accepted: {}", models().join(", ")))),
+        None => return Err(Error::new(Code::Parse, "model", format!("missing field model; accepted: {}", names().join(", ")))),
     };
     parse_model(&name, serde_json::Value::Object(map))
 }

@@ -3,6 +3,7 @@
 //! schedule is returned to a user only after it passes.
 
 use crate::schedule::{Kind, Schedule};
+use crate::error::Error;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -14,6 +15,40 @@ pub const REL_TOL: f64 = 1e-9;
 /// What is wrong with a schedule, in words a model's author can act on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation(pub String);
+
+/// A schedule that passed [`check`]. Only [`checked`] makes one, and every
+/// model's output holds one, so no model can hand out a schedule that the
+/// checker did not see.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked(Schedule);
+
+impl Checked {
+    pub fn into_inner(self) -> Schedule {
+        self.0
+    }
+}
+
+impl core::ops::Deref for Checked {
+    type Target = Schedule;
+    fn deref(&self) -> &Schedule {
+        &self.0
+    }
+}
+
+impl serde::Serialize for Checked {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> core::result::Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+/// Runs the checker on a model's schedule; a rejection is a bug in the
+/// model, reported as an internal error rather than returned as an answer.
+pub fn checked(s: Schedule) -> crate::error::Result<Checked> {
+    match check(&s) {
+        Ok(()) => Ok(Checked(s)),
+        Err(v) => Err(Error::internal(format!("schedule failed the checker: {}", v.0))),
+    }
+}
 
 macro_rules! reject {
     ($($arg:tt)*) => { return Err(Violation(format!($($arg)*))) };

@@ -15,6 +15,7 @@ pub mod check;
 #[cfg(feature = "lp")]
 pub mod lp;
 pub mod error;
+pub mod model;
 pub mod schedule;
 #[cfg(feature = "std")]
 pub mod sweep;
@@ -27,7 +28,7 @@ pub mod nonlinear;
 pub mod outofcore;
 pub mod torus;
 
-pub use api::{solve, Request, Response};
+pub use api::{plan, solve, solve_with_progress, Request, Response, MODELS};
 
 /// The seeded generator of the core's randomized tests: uniform numbers in
 /// [0, 1) from a 64-bit LCG, the same sequence on every run.
@@ -39,17 +40,9 @@ pub(crate) fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
     }
 }
 #[cfg(feature = "std")]
-pub use api::{parse, solve_with_progress};
+pub use api::parse;
 #[cfg(feature = "lp")]
 pub use api::{export, LpFormat};
 pub use error::{Code, Error, Result};
 pub use schedule::Schedule;
-
-/// Runs the checker on a model's schedule; a rejection is a bug in the model,
-/// reported as an internal error rather than returned as a wrong answer.
-pub(crate) fn checked(s: Schedule) -> Result<Schedule> {
-    match check::check(&s) {
-        Ok(()) => Ok(s),
-        Err(v) => Err(Error::internal(alloc::format!("schedule failed the checker: {}", v.0))),
-    }
-}
+pub(crate) use check::checked;

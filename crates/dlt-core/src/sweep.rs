@@ -41,9 +41,22 @@ pub struct SweepOutput {
     pub completed: usize,
 }
 
-/// Runs the sweep to the end.
-pub fn run(p: &SweepParams) -> Result<SweepOutput> {
-    sweep(p, &mut |_, _| true)
+/// A request solved over a list of values of one of its parameters.
+pub struct Sweep;
+
+impl crate::model::Model for Sweep {
+    const NAME: &'static str = "sweep";
+    const SUMMARY: &'static str = "any request over a list of values of one of its parameters: the series behind a figure";
+    const EXAMPLE: &'static str = include_str!("../../../examples/sweep.json");
+    type Params = SweepParams;
+    type Output = SweepOutput;
+    fn solve(p: &SweepParams, progress: &mut crate::model::Progress) -> Result<SweepOutput> {
+        sweep(p, progress)
+    }
+    fn plan(p: &SweepParams) -> Result<crate::model::Plan> {
+        crate::validate::length("values", &p.values, 1, MAX_POINTS)?;
+        Ok(crate::model::Plan { steps: Some(p.values.len()), ..Default::default() })
+    }
 }
 
 /// Runs the sweep, calling `progress(done, total)` after every point; a

@@ -1,6 +1,6 @@
 //! Adversarial input through the public API (`dlt_core::parse` of a
 //! `serde_json::Value`, then `dlt_core::solve`), for every model of
-//! `dlt_core::api::models()`: the example request of each model
+//! `dlt_core::api::names()`: the example request of each model
 //! (examples/*.json) mutated with huge, tiny, zero, negative and NaN-like
 //! values, wrong types, missing and extra fields, huge lists and deeply
 //! nested values, one mutation at a time for every field and then seeded
@@ -21,7 +21,7 @@
 //! of every bug this suite and the HiGHS cross-check found, fixed since.
 //!
 //! Valid requests that ask for much work by their own choice (LPs of more
-//! than MAX_MESSAGES_DEBUG messages, long MIP time limits) are skipped.
+//! than MAX_MESSAGES_DEBUG messages, large MIP budgets) are skipped.
 //! `ADVERSARIAL_RANDOM=N` sets the random combinations per model,
 //! `ADVERSARIAL_SEED` their seed, `ADVERSARIAL_MAX_MESSAGES` the LP size
 //! limit, `ADVERSARIAL_VERBOSE=1` prints every input with its time. The
@@ -421,8 +421,8 @@ fn short_request(v: &Value) -> String {
 }
 
 /// The example request of `model`, made cheap where a valid request's cost
-/// is its own choice (the MIP models: each solve runs to its time limit,
-/// and a map solves many).
+/// is its own choice (the MIP models: each solve spends its LP budget, and
+/// a map solves many).
 fn example(model: &str) -> Option<Value> {
     let mut v = examples().into_iter().find(|(m, _)| m == model)?.1;
     for (m, key, cheap) in CHEAPER {
@@ -434,24 +434,24 @@ fn example(model: &str) -> Option<Value> {
 }
 
 /// Fields of the MIP models' examples changed here: (model, field, value).
-/// Their own (500 ms per MIP; a map of 2 machine counts, 2 levels, width
+/// Their own (500 LPs per MIP; a map of 2 machine counts, 2 levels, width
 /// 100) take seconds per request in a debug build.
 const CHEAPER: &[(&str, &str, &str)] = &[
-    ("isoefficiency", "time_limit_ms", "5"),
-    ("isoefficiency_map", "time_limit_ms", "1"),
+    ("isoefficiency", "lp_budget", "5"),
+    ("isoefficiency_map", "lp_budget", "1"),
     ("isoefficiency_map", "m_range", "[2, 2]"),
     ("isoefficiency_map", "levels", "[10]"),
     ("isoefficiency_map", "width", "20000"),
 ];
 
 /// Valid requests whose cost is large by their own choice (large LPs, long
-/// MIP time limits, wide maps) are skipped in the default run: their time
+/// MIP budgets, wide maps) are skipped in the default run: their time
 /// is bounded by the core's limits but far beyond a debug test's budget.
 fn budget() -> Budget {
     Budget {
         lp_messages: env_usize("ADVERSARIAL_MAX_MESSAGES", MAX_MESSAGES_DEBUG) as f64,
-        mip_time_limit_ms: 20.0,
-        map_time_limit_ms: 2.0,
+        mip_lp_budget: 20.0,
+        map_lp_budget: 2.0,
         map_machines: 1.0,
         map_levels: 2,
         map_v_steps: 1e3,
@@ -567,11 +567,11 @@ fn short_str(s: &str, n: usize) -> String {
 #[test]
 fn every_model_is_attacked() {
     let listed = LISTED;
-    let missing: Vec<&str> = dlt_core::api::models().into_iter().filter(|m| example(m).is_none()).collect();
+    let missing: Vec<&str> = dlt_core::api::names().into_iter().filter(|m| example(m).is_none()).collect();
     if !missing.is_empty() {
         println!("models without an example (attacked by whole_requests only): {missing:?}");
     }
-    let unlisted: Vec<&str> = dlt_core::api::models().into_iter().filter(|m| !listed.contains(m)).collect();
+    let unlisted: Vec<&str> = dlt_core::api::names().into_iter().filter(|m| !listed.contains(m)).collect();
     // A model added since this list was written is attacked here.
     for model in unlisted {
         adversarial(model);
@@ -583,7 +583,7 @@ macro_rules! per_model {
         $(
             #[test]
             fn $name() {
-                if dlt_core::api::models().contains(&$model) {
+                if dlt_core::api::names().contains(&$model) {
                     adversarial($model);
                 }
             }
@@ -617,7 +617,7 @@ fn whole_requests() {
     let mut tally = Tally::default();
     let pool = pool();
     let mut inputs: Vec<Value> = pool.clone();
-    for model in dlt_core::api::models() {
+    for model in dlt_core::api::names() {
         inputs.push(json!({ "model": model }));
         inputs.push(json!({ "model": model.to_uppercase() }));
         inputs.push(json!({ "model": [model] }));
@@ -739,7 +739,7 @@ fn bug_tree_negative_start() {
 #[test]
 fn bug_isoefficiency_map_hangs() {
     well_behaved(json!({"model": "isoefficiency_map", "m_range": [2, 2], "n": 20, "levels": [], "V_range": [999999999999990.0, 1e15],
-        "S": 25.4, "O": 0.075, "C": 0.005, "a1": 0.109, "a2": 4.132, "b2": -27109, "width": 1e-3, "time_limit_ms": 1}));
+        "S": 25.4, "O": 0.075, "C": 0.005, "a1": 0.109, "a2": 4.132, "b2": -27109, "width": 1e-3, "lp_budget": 1}));
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! Paper 004 (Chen & Chu, non-linear loads on single-level trees): every
-//! "004-" case of ../shared/golden/papers.json, through the public API
+//! "004-" case of tests/golden/papers.json, through the public API
 //! (`dlt_core::parse`, `dlt_core::solve`), plus the numbers Sec. VI prints in
 //! its text. Every schedule has passed the checker inside `solve`.
 //!
@@ -22,7 +22,7 @@ use dlt_core::Response;
 use serde_json::{json, Map, Value};
 
 fn cases() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/golden/papers.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/golden/papers.json");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let all: Value = serde_json::from_str(&text).unwrap();
     all["cases"].as_array().unwrap().iter().filter(|c| c["id"].as_str().unwrap().starts_with("004-")).cloned().collect()

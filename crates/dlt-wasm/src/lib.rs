@@ -5,7 +5,7 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// Solves one request of the contract (../shared/API.md).
+/// Solves one request of the contract (docs/API.md).
 #[wasm_bindgen]
 pub fn solve(request: JsValue) -> Result<JsValue, JsValue> {
     #[cfg(debug_assertions)]
@@ -25,6 +25,21 @@ pub fn solve_progress(request: JsValue, progress: &js_sys::Function) -> Result<J
     };
     let response = dlt_core::solve_with_progress(&request, &mut report).map_err(to_js_error)?;
     to_js(&response).map_err(|e| to_js_error(dlt_core::Error::internal(e)))
+}
+
+/// What a request will cost (stages, n_min, LP size, method, LP budget),
+/// validated but not solved: the page asks instead of re-deriving.
+#[wasm_bindgen]
+pub fn plan(request: JsValue) -> Result<JsValue, JsValue> {
+    let request = dlt_core::parse(serde_wasm_bindgen::Deserializer::from(request)).map_err(to_js_error)?;
+    let plan = dlt_core::plan(&request).map_err(to_js_error)?;
+    to_js(&plan).map_err(|e| to_js_error(dlt_core::Error::internal(e)))
+}
+
+/// Every model: name, summary, example request and whether it exports an LP.
+#[wasm_bindgen]
+pub fn models() -> Result<JsValue, JsValue> {
+    to_js(&dlt_core::MODELS).map_err(|e| to_js_error(dlt_core::Error::internal(e)))
 }
 
 /// The LP of a request as CPLEX-LP text (`format` "lp") or MPS ("mps").

@@ -44,20 +44,20 @@ fn table1() {
     let paper = [34.2, 34.0, 33.7, 33.4, 33.2, 32.8, 32.4, 31.5, 30.9, 30.4, 29.6, 28.7, 27.7, 26.7, 25.7, 24.8, 23.8, 22.9, 22.1];
     let v_paper = [134485, 120827, 123329, 105097, 119663, 95748, 106921, 115514, 75048, 81394, 86545, 90457, 94532, 98591, 99460, 100506, 100354, 99708, 102240];
     let instance = json!({"S": 25.4, "O": 0.075, "C": 0.005, "a1": 0.109, "a2": 4.132, "b2": -27109});
-    println!("\n003 Table 1, n = 20 (E_max by golden section over V in [5e3, 2e5] MB, 1 MB stopping width, 20 ms per MIP)");
+    println!("\n003 Table 1, n = 20 (E_max by golden section over V in [5e3, 2e5] MB, 1 MB stopping width, the default LP budget per MIP)");
     println!("{:>3} {:>8} {:>8} {:>8} {:>9} {:>9} {:>7} {:>8} {:>7}", "m", "E_max", "paper", "diff", "V_max", "paper", "MIPs", "ms/MIP", "proven");
     for (k, m) in (2..=20).enumerate() {
-        let mut request = json!({"model": "isoefficiency_map", "m_range": [m, m], "n": 20, "V_range": [5000, 200000], "time_limit_ms": 20});
+        let mut request = json!({"model": "isoefficiency_map", "m_range": [m, m], "n": 20, "V_range": [5000, 200000]});
         request.as_object_mut().unwrap().extend(instance.as_object().unwrap().clone());
         let (out, seconds) = run(request);
         let Some(out) = out else { continue };
         let (e, v, points) = (out["E_max"][0].as_f64().unwrap(), out["V_max"][0].as_f64().unwrap(), out["points"].as_u64().unwrap());
         println!("{m:>3} {e:>8.3} {:>8.1} {:>+8.3} {v:>9.0} {:>9} {points:>7} {:>8.1} {:>7}", paper[k], e - paper[k], v_paper[k], 1000.0 * seconds / points as f64, out["proven"]);
     }
-    println!("\none MIP at m = 10, V = 75048 MB, 1 s limit, by n");
+    println!("\none MIP at m = 10, V = 75048 MB, the default LP budget, by n");
     println!("{:>3} {:>10} {:>10} {:>8} {:>9} {:>7}", "n", "makespan", "E", "gap", "sequences", "proven");
     for n in [10, 20, 40] {
-        let mut request = json!({"model": "isoefficiency", "m": 10, "n": n, "V": 75048, "time_limit_ms": 1000});
+        let mut request = json!({"model": "isoefficiency", "m": 10, "n": n, "V": 75048});
         request.as_object_mut().unwrap().extend(instance.as_object().unwrap().clone());
         if let (Some(out), _) = run(request) {
             println!("{n:>3} {:>10.2} {:>10.3} {:>8.4} {:>9} {:>7}", out["makespan"].as_f64().unwrap(), out["efficiency"].as_f64().unwrap(), out["gap"].as_f64().unwrap(), out["sequences"], out["proven"]);

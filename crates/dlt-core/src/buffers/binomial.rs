@@ -7,6 +7,7 @@
 use super::sequential::{Sequential, Unit};
 use super::stages::{self, lp_scale, stage_count, LpSize, Prune, StageModel, Solved};
 use super::{MAX_H, MAX_P};
+use crate::check::Checked;
 use crate::error::Result;
 use crate::lp::Model;
 use crate::schedule::{Row, Schedule};
@@ -63,7 +64,7 @@ pub struct BinomialOutput {
     pub lp: LpSize,
     pub warnings: Vec<String>,
     #[serde(flatten)]
-    pub schedule: Schedule,
+    pub schedule: Checked,
 }
 
 /// Processors of layer i >= 1.
@@ -109,6 +110,13 @@ pub fn binomial_lp(params: &BinomialParams) -> Result<(Model, String)> {
     Ok((lp.model(&all, n).0, crate::lp::units(x0, tau)))
 }
 
+/// The stages and the LP's size of `binomial`.
+pub(crate) fn plan(params: &BinomialParams) -> Result<crate::model::Plan> {
+    let (lp, _, n, n_min) = validate(params)?;
+    let h = lp.units.len();
+    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * h), variables: Some(3 * n * h + 1), method: Some(format!("{}, the full LP", lp.name)), ..Default::default() })
+}
+
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
     let (lp, tree, n, n_min) = validate(params)?;
     let solved = stages::solve(&lp, n, Prune::from(params.prune))?;
@@ -132,7 +140,7 @@ pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
 /// ports to its children in layer j what their layer-i descendants need,
 /// p (p+1)^(i-j-1) alpha (alpha in the last step). Layers that compute
 /// nothing still relay.
-fn scatter_schedule(lp: &Sequential, tree: &Tree, solved: &Solved<()>) -> Result<Schedule> {
+fn scatter_schedule(lp: &Sequential, tree: &Tree, solved: &Solved<()>) -> Result<Checked> {
     let p = tree.p;
     let deepest = solved.kept.iter().max().map_or(0, |&u| u + 1);
     let mut origin = Row::originator(lp.v);

@@ -2,6 +2,7 @@
 //! computes and the others relay.
 
 use super::{MAX_H, MAX_P};
+use crate::check::Checked;
 use crate::schedule::{Row, Schedule};
 use crate::error::{Error, Result};
 use crate::validate;
@@ -49,7 +50,7 @@ pub struct LbOutput {
     pub loads: Vec<f64>,
     pub warnings: Vec<String>,
     #[serde(flatten)]
-    pub schedule: Schedule,
+    pub schedule: Checked,
 }
 
 /// Most stages drawn: beyond it a Gantt chart is a grey block anyway.
@@ -106,7 +107,7 @@ pub fn lb_layer(params: &LbParams) -> Result<LbOutput> {
 /// them: S i + C (p+1)^(i-1) x; the originator's collective send counts as
 /// one message per receiver.
 #[allow(clippy::too_many_arguments)]
-fn lb_schedule(i: usize, p: f64, count: f64, s: f64, c: f64, a: f64, v: f64, n: usize) -> Result<Schedule> {
+fn lb_schedule(i: usize, p: f64, count: f64, s: f64, c: f64, a: f64, v: f64, n: usize) -> Result<Checked> {
     let mut origin = Row::originator(v);
     origin.send_ports = count;
     let layer = Row::linear(format!("layer {i}"), count, i as f64 * s, c * libm::pow(p + 1.0, i as f64 - 1.0), a);

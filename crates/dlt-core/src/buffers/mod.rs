@@ -21,6 +21,11 @@ mod tree;
 pub use binomial::{binomial, binomial_lp, BinomialOutput, BinomialParams, Order};
 pub use dstar::{d_star, DstarOutput, DstarParams, Topology};
 pub use lb::{lb_layer, LbLayer, LbOutput, LbParams};
+
+use crate::error::Result;
+use crate::model::{Model, Progress};
+#[cfg(feature = "lp")]
+use crate::model::{Export, Plan};
 #[cfg(feature = "lp")]
 pub use stages::{LpSize, Prune};
 #[cfg(feature = "lp")]
@@ -35,3 +40,101 @@ pub use tree::{tree, tree_lp, TreeOutput, TreeParams};
 pub(crate) const MAX_P: usize = 100;
 pub(crate) const MAX_H: usize = 100;
 pub(crate) const MAX_M: usize = 1_000_000;
+
+/// LoadDirect (000 Sec. 3.1): a star with buffers of size D.
+#[cfg(feature = "lp")]
+pub struct Star;
+
+#[cfg(feature = "lp")]
+impl Model for Star {
+    const NAME: &'static str = "star";
+    const SUMMARY: &'static str = "000 LoadDirect: a star with buffers D over n stages (n_min by default)";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/star.json");
+    const HAS_LP: bool = true;
+    type Params = StarParams;
+    type Output = StarOutput;
+    fn solve(p: &StarParams, _: &mut Progress) -> Result<StarOutput> {
+        star(p)
+    }
+    fn plan(p: &StarParams) -> Result<Plan> {
+        star::plan(p)
+    }
+    fn lp(p: &StarParams) -> Option<Result<Export>> {
+        Some(star_lp(p).map(|(model, units)| Export { name: "LoadDirect (000)", model, units }))
+    }
+}
+
+/// TreeNLF/LLF-1/-2 (000 Sec. 3.2): an ordinary tree of p children a node
+/// and h layers, with one or two buffers.
+#[cfg(feature = "lp")]
+pub struct OrdinaryTree;
+
+#[cfg(feature = "lp")]
+impl Model for OrdinaryTree {
+    const NAME: &'static str = "tree";
+    const SUMMARY: &'static str = "000 TreeNLF/LLF-1/-2: an ordinary tree with buffers D";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/tree.json");
+    const HAS_LP: bool = true;
+    type Params = TreeParams;
+    type Output = TreeOutput;
+    fn solve(p: &TreeParams, _: &mut Progress) -> Result<TreeOutput> {
+        tree(p)
+    }
+    fn plan(p: &TreeParams) -> Result<Plan> {
+        tree::plan(p)
+    }
+    fn lp(p: &TreeParams) -> Option<Result<Export>> {
+        Some(tree_lp(p).map(|(model, units)| Export { name: "ordinary tree LP (000)", model, units }))
+    }
+}
+
+/// BinomialTreeNLF/LLF (000 Sec. 3.3).
+#[cfg(feature = "lp")]
+pub struct BinomialTree;
+
+#[cfg(feature = "lp")]
+impl Model for BinomialTree {
+    const NAME: &'static str = "binomial";
+    const SUMMARY: &'static str = "000 BinomialTreeNLF/LLF: a binomial tree with buffers D";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/binomial.json");
+    const HAS_LP: bool = true;
+    type Params = BinomialParams;
+    type Output = BinomialOutput;
+    fn solve(p: &BinomialParams, _: &mut Progress) -> Result<BinomialOutput> {
+        binomial(p)
+    }
+    fn plan(p: &BinomialParams) -> Result<Plan> {
+        binomial::plan(p)
+    }
+    fn lp(p: &BinomialParams) -> Option<Result<Export>> {
+        Some(binomial_lp(p).map(|(model, units)| Export { name: "BinomialTreeNLF/LLF (000)", model, units }))
+    }
+}
+
+/// The buffer size D* of 000 Sec. 5.
+pub struct BufferDstar;
+
+impl Model for BufferDstar {
+    const NAME: &'static str = "buffer_dstar";
+    const SUMMARY: &'static str = "000 Sec. 5: the buffer size D* beyond which a larger buffer does not help";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/buffer_dstar.json");
+    type Params = DstarParams;
+    type Output = DstarOutput;
+    fn solve(p: &DstarParams, _: &mut Progress) -> Result<DstarOutput> {
+        d_star(p)
+    }
+}
+
+/// The LB strategy of 000 Sec. 4.2: one layer computes.
+pub struct LbStrategy;
+
+impl Model for LbStrategy {
+    const NAME: &'static str = "lb_layer";
+    const SUMMARY: &'static str = "000 Sec. 4.2: the LB strategy, one layer of a binomial tree computing in n* equal stages";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/lb_layer.json");
+    type Params = LbParams;
+    type Output = LbOutput;
+    fn solve(p: &LbParams, _: &mut Progress) -> Result<LbOutput> {
+        lb_layer(p)
+    }
+}

@@ -4,6 +4,7 @@
 use super::full_stages;
 use super::sequential::{Sequential, Unit};
 use super::stages::{self, lp_scale, stage_count, LpSize, Prune, StageModel, Solved};
+use crate::check::Checked;
 use crate::error::Result;
 use crate::lp::Model;
 use crate::schedule::{Row, Schedule};
@@ -59,7 +60,7 @@ pub struct StarOutput {
     pub lp: LpSize,
     pub warnings: Vec<String>,
     #[serde(flatten)]
-    pub schedule: Schedule,
+    pub schedule: Checked,
 }
 
 fn validate(p: &StarParams) -> Result<(Sequential, usize, usize, Prune)> {
@@ -80,6 +81,15 @@ pub fn star_lp(params: &StarParams) -> Result<(Model, String)> {
     let all: Vec<usize> = (0..lp.units.len()).collect();
     let (x0, tau) = lp.scale;
     Ok((lp.model(&all, n).0, crate::lp::units(x0, tau)))
+}
+
+/// The stages, the LP's size and the method `star` will use.
+pub(crate) fn plan(params: &StarParams) -> Result<crate::model::Plan> {
+    let (lp, n, n_min, _) = validate(params)?;
+    let m = lp.units.len();
+    let reduced = params.d.is_some() && n == n_min && n >= 2 && n * m > FULL_LP_MESSAGES;
+    let method = if reduced { "LoadDirect with the middle stages full to D" } else { "LoadDirect, the full LP" };
+    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * m), variables: Some(3 * n * m + 1), method: Some(method.into()), ..Default::default() })
 }
 
 pub fn star(params: &StarParams) -> Result<StarOutput> {
@@ -120,7 +130,7 @@ pub fn star(params: &StarParams) -> Result<StarOutput> {
 
 /// Messages back to back in stage order; each processor computes its chunks
 /// in order, each as soon as it has arrived and the previous one is done.
-fn star_schedule(lp: &Sequential, solved: &Solved<()>, d: Option<f64>) -> Result<Schedule> {
+fn star_schedule(lp: &Sequential, solved: &Solved<()>, d: Option<f64>) -> Result<Checked> {
     let mut rows = vec![Row::originator(lp.v)];
     for &i in &solved.kept {
         let mut row = Row::linear(format!("P{}", i + 1), 1.0, lp.units[i].s, lp.units[i].c, lp.a);

@@ -25,6 +25,7 @@
 use super::binomial::Order;
 use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved, StageModel};
 use super::{MAX_H, MAX_P};
+use crate::check::Checked;
 use crate::error::Result;
 use crate::lp::{self, Limits, Model, Sense, Var};
 use crate::schedule::{Row, Schedule};
@@ -76,7 +77,7 @@ pub struct TreeOutput {
     pub lp: LpSize,
     pub warnings: Vec<String>,
     #[serde(flatten)]
-    pub schedule: Schedule,
+    pub schedule: Checked,
 }
 
 struct Tree {
@@ -295,6 +296,22 @@ pub fn tree_lp(params: &TreeParams) -> Result<(Model, String)> {
     Ok((tree.model(&all, n).0, format!("{}: {}", tree.name, crate::lp::units(x0, tau))))
 }
 
+/// The stages, the LP's size and the method `tree` will use.
+pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
+    let (tree, n, n_min) = validate(params)?;
+    let hops = n * tree.h * (tree.h + 1) / 2;
+    let windowed = tree.d.is_some() && n == n_min && n >= 4 && hops > FULL_LP_HOPS;
+    let method = if windowed { "the middle stages full and periodic" } else { "the full LP" };
+    Ok(crate::model::Plan {
+        n: Some(n),
+        n_min: Some(n_min),
+        messages: Some(hops),
+        variables: Some(n * (tree.h * (tree.h + 1) / 2 + 2 * tree.h) + 1),
+        method: Some(format!("{}, {method}", tree.name)),
+        ..Default::default()
+    })
+}
+
 /// Beyond this many hops at n_min, the full LP gives way to the windowed
 /// steady-state method.
 pub const FULL_LP_HOPS: usize = 1500;
@@ -398,7 +415,7 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<()>, Times, f64)> {
 
 /// Every hop at the time the LP gives it; each layer computes its chunks in
 /// order as they arrive. Layers that compute nothing still relay.
-fn hop_schedule(tree: &Tree, kept: &[usize], chunks: &[Vec<f64>], times: &Times, makespan: f64) -> Result<Schedule> {
+fn hop_schedule(tree: &Tree, kept: &[usize], chunks: &[Vec<f64>], times: &Times, makespan: f64) -> Result<Checked> {
     let deepest = kept.iter().max().map_or(0, |&u| u + 1);
     let mut origin = Row::originator(tree.v);
     origin.send_ports = tree.p;

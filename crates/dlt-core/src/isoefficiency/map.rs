@@ -41,18 +41,20 @@ pub struct MapParams {
     /// Stop a search when its V interval is narrower than this (default 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub width: Option<f64>,
-    /// Time limit of each MIP (default 20 ms: round-robin sequences and a
-    /// short local search; Table 1 needs no more).
+    /// Send sequences (LPs) each MIP may solve (default DEFAULT_LP_BUDGET:
+    /// the round robins and a short local search; Table 1 needs no more).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time_limit_ms: Option<f64>,
-    /// Time limit of the whole map (default 10 minutes): past it, no MIP is
-    /// started and the machine counts mapped so far are returned.
+    pub lp_budget: Option<f64>,
+    /// LPs the whole map may solve (default DEFAULT_TOTAL_LP_BUDGET): once
+    /// they are spent no MIP is started, and the machine counts mapped so
+    /// far are returned.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub total_time_limit_ms: Option<f64>,
+    pub total_lp_budget: Option<f64>,
 }
 
-pub const DEFAULT_TOTAL_TIME_LIMIT_MS: f64 = 600_000.0;
-pub const MAX_TOTAL_TIME_LIMIT_MS: f64 = 86_400_000.0;
+pub const DEFAULT_LP_BUDGET: usize = 30;
+pub const DEFAULT_TOTAL_LP_BUDGET: usize = 1_000_000;
+pub const MAX_TOTAL_LP_BUDGET: usize = 1_000_000_000;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Isoline {
@@ -90,8 +92,9 @@ struct Column {
 /// E(m, n, V) with the points solved so far remembered.
 struct Evaluator {
     base: Instance,
-    limit_ms: f64,
-    deadline: web_time::Instant,
+    /// LPs each MIP may solve, and those the map has left.
+    budget: usize,
+    left: usize,
     cache: BTreeMap<(usize, u64), f64>,
     proven: usize,
 }
@@ -101,15 +104,15 @@ impl Evaluator {
         if let Some(&e) = self.cache.get(&(m, v.to_bits())) {
             return Ok(e);
         }
-        let left = self.deadline.saturating_duration_since(web_time::Instant::now()).as_secs_f64() * 1000.0;
-        let total_reached = || Error::new(Code::Limit, "total_time_limit_ms", "the map's total time limit was reached");
-        if left < 1.0 {
-            return Err(total_reached());
+        // A MIP is not cut short by the map's budget: it runs with its own
+        // budget or not at all, so every point is as good as its neighbours.
+        // (Its round robins run whatever its budget: up to m LPs.)
+        if self.left < self.budget.max(m.min(self.base.n)) {
+            return Err(Error::new(Code::Limit, "total_lp_budget", "the map's total LP budget is spent"));
         }
         let inst = Instance { m, v, ..self.base.clone() };
-        // A MIP cut short by the map's deadline, not its own limit, ends the
-        // map like a deadline reached before it.
-        let out = best(&inst, self.limit_ms.min(left)).map_err(|e| if e.code == Code::Limit && left < self.limit_ms { total_reached() } else { e })?;
+        let out = best(&inst, self.budget)?;
+        self.left -= out.sequences;
         self.proven += out.proven as usize;
         self.cache.insert((m, v.to_bits()), out.efficiency);
         Ok(out.efficiency)
@@ -168,15 +171,35 @@ impl Evaluator {
     }
 }
 
-/// The map, calling `progress(done, total)` after each machine count; a
-/// `false` stops it there.
-pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Result<MapOutput> {
+/// The validated request: the first machine count's instance, the last
+/// machine count, V's range, the width and the two budgets.
+struct Valid {
+    base: Instance,
+    m_hi: usize,
+    v_range: (f64, f64),
+    width: f64,
+    budget: usize,
+    total: usize,
+}
+
+/// The machine counts and the LP budget of a map, without mapping.
+pub fn plan(p: &MapParams) -> Result<crate::model::Plan> {
+    let valid = validate(p)?;
+    Ok(crate::model::Plan {
+        steps: Some(valid.m_hi + 1 - valid.base.m),
+        lp_budget: Some(valid.total as u64),
+        method: Some(format!("golden-section search for V_max and bisection for each isoline, each point a MIP of at most {} LPs", valid.budget)),
+        ..Default::default()
+    })
+}
+
+fn validate(p: &MapParams) -> Result<Valid> {
     let (v_lo, v_hi) = (validate::positive("V_range[0]", p.v_range.0)?, validate::positive("V_range[1]", p.v_range.1)?);
     if v_hi <= v_lo {
         return Err(Error::range("V_range", format!("V_range must be increasing, got [{v_lo}, {v_hi}]")));
     }
     let base = instance(&Params {
-        m: p.m_range.0, n: p.n, v: v_lo, s: p.s, o: p.o, c: p.c, a1: p.a1, a2: p.a2, b2: p.b2, time_limit_ms: None,
+        m: p.m_range.0, n: p.n, v: v_lo, s: p.s, o: p.o, c: p.c, a1: p.a1, a2: p.a2, b2: p.b2, lp_budget: None,
     })
     .map_err(|mut e| {
         if e.field == "m" {
@@ -193,9 +216,16 @@ pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Res
     if (v_hi - v_lo) / width > 1e12 {
         return Err(Error::range("width", format!("width must be at least (V_range[1] - V_range[0]) / 1e12 = {:e}", (v_hi - v_lo) / 1e12)));
     }
-    let limit_ms = validate::within("time_limit_ms", p.time_limit_ms.unwrap_or(20.0), 1.0, super::MAX_TIME_LIMIT_MS)?;
-    let total_ms = validate::within("total_time_limit_ms", p.total_time_limit_ms.unwrap_or(DEFAULT_TOTAL_TIME_LIMIT_MS), 1.0, MAX_TOTAL_TIME_LIMIT_MS)?;
-    let mut ev = Evaluator { base: base.clone(), limit_ms, deadline: super::deadline(total_ms), cache: BTreeMap::new(), proven: 0 };
+    let budget = super::lp_budget("lp_budget", p.lp_budget, DEFAULT_LP_BUDGET, super::MAX_LP_BUDGET)?;
+    let total = super::lp_budget("total_lp_budget", p.total_lp_budget, DEFAULT_TOTAL_LP_BUDGET, MAX_TOTAL_LP_BUDGET)?;
+    Ok(Valid { base, m_hi, v_range: (v_lo, v_hi), width, budget, total })
+}
+
+/// The map, calling `progress(done, total)` after each machine count; a
+/// `false` stops it there.
+pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Result<MapOutput> {
+    let Valid { base, m_hi, v_range: (v_lo, v_hi), width, budget, total } = validate(p)?;
+    let mut ev = Evaluator { base: base.clone(), budget, left: total, cache: BTreeMap::new(), proven: 0 };
     let ms: Vec<usize> = (base.m..=m_hi).collect();
     let mut out = MapOutput {
         m: Vec::new(),
@@ -209,8 +239,8 @@ pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Res
     };
     for (done, &m) in ms.iter().enumerate() {
         let column = match ev.column(m, &p.levels, (v_lo, v_hi), width) {
-            Err(e) if e.field == "total_time_limit_ms" && !out.m.is_empty() => {
-                out.warnings.push(format!("stopped before m = {m}: the total time limit of {total_ms} ms was reached"));
+            Err(e) if e.field == "total_lp_budget" && !out.m.is_empty() => {
+                out.warnings.push(format!("stopped before m = {m}: the total LP budget of {total} was spent"));
                 break;
             }
             other => other?,
@@ -230,7 +260,7 @@ pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Res
     out.points = ev.cache.len();
     out.proven = ev.proven;
     if out.proven < out.points {
-        out.warnings.push(format!("{} of {} points are the best found within {limit_ms} ms, not proven optimal", out.points - out.proven, out.points));
+        out.warnings.push(format!("{} of {} points are the best found within {budget} LPs each, not proven optimal", out.points - out.proven, out.points));
     }
     if out.m.is_empty() {
         return Err(Error::new(Code::Limit, "m_range", "no machine count was mapped"));
@@ -247,7 +277,7 @@ mod tests {
     use super::*;
 
     /// 003's reference machine at n = 20, MAX line and one isoline.
-    fn params(m_range: (f64, f64), total_ms: f64) -> MapParams {
+    fn params(m_range: (f64, f64), total: f64) -> MapParams {
         MapParams {
             m_range,
             n: 20.0,
@@ -260,21 +290,22 @@ mod tests {
             a2: 4.132,
             b2: -27109.0,
             width: Some(100.0),
-            time_limit_ms: Some(5.0),
-            total_time_limit_ms: Some(total_ms),
+            lp_budget: Some(5.0),
+            total_lp_budget: Some(total),
         }
     }
 
     #[test]
-    fn the_total_time_limit_ends_a_map_between_machine_counts() {
+    fn the_total_lp_budget_ends_a_map_between_machine_counts() {
         let err = run(&params((2.0, 2.0), 1.0)).unwrap_err();
-        assert_eq!((err.code, err.field.as_str()), (Code::Limit, "total_time_limit_ms"));
-        // 63 machine counts take tens of seconds at 5 ms per MIP.
+        assert_eq!((err.code, err.field.as_str()), (Code::Limit, "total_lp_budget"));
         let out = run(&params((2.0, 64.0), 2000.0)).unwrap();
         assert!(!out.m.is_empty() && out.m.len() < 63, "{} machine counts mapped", out.m.len());
-        assert!(out.warnings.iter().any(|w| w.contains("total time limit")), "{:?}", out.warnings);
+        assert!(out.warnings.iter().any(|w| w.contains("total LP budget")), "{:?}", out.warnings);
         assert_eq!(out.isolines[0].below.len(), out.m.len());
-        let err = run(&params((2.0, 2.0), 1e9)).unwrap_err();
-        assert_eq!(err.field, "total_time_limit_ms");
+        // Work, not time, ends it: the same request maps the same counts.
+        assert_eq!(run(&params((2.0, 64.0), 2000.0)).unwrap(), out);
+        let err = run(&params((2.0, 2.0), 1e10)).unwrap_err();
+        assert_eq!(err.field, "total_lp_budget");
     }
 }

@@ -13,7 +13,9 @@ pub mod mip;
 mod search;
 pub mod sequence;
 
+use crate::check::Checked;
 use crate::error::{Error, Result};
+use crate::model::{Export, Model, Plan, Progress};
 use crate::schedule::{Cost, Row, Schedule};
 use crate::validate;
 use alloc::format;
@@ -25,8 +27,10 @@ use serde::{Deserialize, Serialize};
 
 pub const MAX_M: usize = 64;
 pub const MAX_N: usize = 100;
-pub const DEFAULT_TIME_LIMIT_MS: f64 = 1000.0;
-pub const MAX_TIME_LIMIT_MS: f64 = 600_000.0;
+/// Send sequences (LPs) one search may solve: by default about a second
+/// natively; the most, about an hour.
+pub const DEFAULT_LP_BUDGET: usize = 1000;
+pub const MAX_LP_BUDGET: usize = 5_000_000;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -46,8 +50,9 @@ pub struct Params {
     pub a1: f64,
     pub a2: f64,
     pub b2: f64,
+    /// Most send sequences solved as LPs (default DEFAULT_LP_BUDGET).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time_limit_ms: Option<f64>,
+    pub lp_budget: Option<f64>,
 }
 
 /// A validated instance.
@@ -145,14 +150,18 @@ pub struct Output {
     pub iterations: u64,
     pub warnings: Vec<String>,
     #[serde(flatten)]
-    pub schedule: Schedule,
+    pub schedule: Checked,
 }
 
-/// The best schedule found within the time limit.
+/// The best schedule found within the LP budget.
 pub fn solve(p: &Params) -> Result<Output> {
     let inst = instance(p)?;
-    let limit = validate::within("time_limit_ms", p.time_limit_ms.unwrap_or(DEFAULT_TIME_LIMIT_MS), 1.0, MAX_TIME_LIMIT_MS)?;
-    best(&inst, limit)
+    best(&inst, lp_budget("lp_budget", p.lp_budget, DEFAULT_LP_BUDGET, MAX_LP_BUDGET)?)
+}
+
+/// A budget of LPs from an optional request field.
+pub(crate) fn lp_budget(field: &str, x: Option<f64>, default: usize, most: usize) -> Result<usize> {
+    x.map_or(Ok(default), |x| validate::integer(field, x, 1, most))
 }
 
 /// MIP (2)-(11) of a request, for export, with its units.
@@ -161,26 +170,23 @@ pub fn mip_lp(p: &Params) -> Result<(crate::lp::Model, String)> {
     Ok((mip::model(&inst).0, crate::lp::units(inst.load_unit(), inst.time_unit())))
 }
 
-/// The instant `ms` milliseconds from now.
-fn deadline(ms: f64) -> web_time::Instant {
-    web_time::Instant::now() + core::time::Duration::from_secs_f64(ms / 1000.0)
-}
-
-pub fn best(inst: &Instance, limit_ms: f64) -> Result<Output> {
-    let mut search = Search::new(inst, deadline(limit_ms));
+/// The best schedule within `budget` LPs: every sequence when they are
+/// that few (a proof), else round robins and local search.
+pub fn best(inst: &Instance, budget: usize) -> Result<Output> {
+    let mut search = Search::new(inst, budget);
     let mut proven = false;
-    if Search::count(inst.n, inst.m) <= search::EXHAUSTIVE_MAX {
+    if Search::count(inst.n, inst.m) <= budget as u64 {
         proven = search.exhaustive()?;
     }
     if !proven {
         search.round_robins()?;
         search.improve()?;
     }
-    let (seq, timed) = search.best.clone().ok_or_else(|| Error::new(crate::Code::Limit, "time_limit_ms", "no sequence was solved within the time limit"))?;
+    let (seq, timed) = search.best.clone().ok_or_else(|| Error::internal("the search solved no send sequence"))?;
     let bound = if proven { timed.makespan } else { inst.lower_bound().min(timed.makespan) };
     let mut warnings = Vec::new();
     if !proven {
-        warnings.push(format!("not proven optimal: {} send sequences solved in {limit_ms} ms", search.evaluated()));
+        warnings.push(format!("not proven optimal: {} of the {} send sequences solved (lp_budget {budget})", search.evaluated(), Search::count(inst.n, inst.m)));
     }
     let schedule = schedule(inst, &seq, &timed)?;
     Ok(Output {
@@ -202,7 +208,7 @@ pub fn best(inst: &Instance, limit_ms: f64) -> Result<Output> {
 /// The schedule of a sequence at the LP's times: chunk j on the channel
 /// from t_j, then computed on its machine. The machines' start-up S is not
 /// drawn; the LP starts no message before it.
-fn schedule(inst: &Instance, seq: &[u8], timed: &sequence::Timed) -> Result<Schedule> {
+fn schedule(inst: &Instance, seq: &[u8], timed: &sequence::Timed) -> Result<Checked> {
     let used = seq.iter().copied().max().map_or(0, |x| x as usize + 1);
     let mut rows = vec![Row::originator(inst.v)];
     for i in 0..used {
@@ -222,6 +228,48 @@ fn schedule(inst: &Instance, seq: &[u8], timed: &sequence::Timed) -> Result<Sche
     }
     s.makespan = timed.makespan;
     crate::checked(s)
+}
+
+/// MIP (2)-(11) of 003 at one point (m, n, V).
+pub struct Isoefficiency;
+
+impl Model for Isoefficiency {
+    const NAME: &'static str = "isoefficiency";
+    const SUMMARY: &'static str = "003 MIP (2)-(11): the best schedule of n chunks on m machines with two memory levels, by search over send sequences";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/isoefficiency.json");
+    const HAS_LP: bool = true;
+    type Params = Params;
+    type Output = Output;
+    fn solve(p: &Params, _: &mut Progress) -> Result<Output> {
+        solve(p)
+    }
+    fn plan(p: &Params) -> Result<Plan> {
+        let inst = instance(p)?;
+        let budget = lp_budget("lp_budget", p.lp_budget, DEFAULT_LP_BUDGET, MAX_LP_BUDGET)?;
+        let all = Search::count(inst.n, inst.m);
+        let method = if all <= budget as u64 { format!("every one of the {all} send sequences (a proof)") } else { format!("round robins and local search over {all} send sequences") };
+        Ok(Plan { lp_budget: Some(budget.max(inst.m.min(inst.n)) as u64), method: Some(method), ..Plan::default() })
+    }
+    fn lp(p: &Params) -> Option<Result<Export>> {
+        Some(mip_lp(p).map(|(model, units)| Export { name: "MIP (2)-(11) (003)", model, units }))
+    }
+}
+
+/// The isoefficiency map of 003 Figs. 1-2: E_max, V_max and isolines per m.
+pub struct IsoefficiencyMap;
+
+impl Model for IsoefficiencyMap {
+    const NAME: &'static str = "isoefficiency_map";
+    const SUMMARY: &'static str = "003 Figs. 1-2: the isoefficiency map, E_max and V_max per m and the isolines I(e, m, n)";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/isoefficiency_map.json");
+    type Params = map::MapParams;
+    type Output = map::MapOutput;
+    fn solve(p: &map::MapParams, progress: &mut Progress) -> Result<map::MapOutput> {
+        map::map(p, progress)
+    }
+    fn plan(p: &map::MapParams) -> Result<Plan> {
+        map::plan(p)
+    }
 }
 
 #[cfg(test)]
@@ -250,7 +298,7 @@ mod tests {
         let rho = instance(1, 1, 1.0).rho();
         for (m, n, v) in [(1, 3, 2.5 * rho), (2, 3, 0.5 * rho), (2, 4, 3.0 * rho), (3, 4, 5.0 * rho), (3, 5, 2.0 * rho), (2, 6, 7.0 * rho), (3, 6, 9.0 * rho)] {
             let inst = instance(m, n, v);
-            let out = best(&inst, 60_000.0).unwrap();
+            let out = best(&inst, DEFAULT_LP_BUDGET).unwrap();
             assert!(out.proven, "m={m} n={n}");
             let brute = brute_force(&inst);
             assert!((out.schedule.makespan - brute).abs() <= 1e-9 * brute, "m={m} n={n}: {} vs {brute}", out.schedule.makespan);

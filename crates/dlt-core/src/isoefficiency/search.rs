@@ -2,43 +2,40 @@
 //! sequence up to a relabelling of the identical machines), which proves
 //! the optimum; larger ones start from round-robin families, the pattern
 //! the paper reports (RAM-sized chunks dealt in turn), and improve them by
-//! local search with restarts until the time limit.
+//! local search with restarts until the LP budget is spent. The budget
+//! counts LPs, not time: the same request finds the same schedule on every
+//! machine.
 
 use super::sequence::{self, canonical, Sequence, Timed};
 use super::Instance;
 use crate::error::Result;
 use alloc::collections::BTreeMap;
-use web_time::Instant;
 
 /// Restarts of the local search in a row without a better sequence after
-/// which the search ends before its time limit.
+/// which the search ends before its budget is spent.
 pub const STALE: usize = 30;
-
-/// Enumerate when there are at most this many canonical sequences.
-pub const EXHAUSTIVE_MAX: u64 = 20_000;
 
 pub struct Search<'a> {
     inst: &'a Instance,
-    deadline: Instant,
+    /// Most LPs the search may solve.
+    budget: usize,
     /// Makespan of every canonical sequence solved so far.
     seen: BTreeMap<Sequence, f64>,
     pub best: Option<(Sequence, Timed)>,
     pub iterations: u64,
-    pub timed_out: bool,
 }
 
 impl<'a> Search<'a> {
-    pub fn new(inst: &'a Instance, deadline: Instant) -> Self {
-        Search { inst, deadline, seen: BTreeMap::new(), best: None, iterations: 0, timed_out: false }
+    pub fn new(inst: &'a Instance, budget: usize) -> Self {
+        Search { inst, budget, seen: BTreeMap::new(), best: None, iterations: 0 }
     }
 
     pub fn evaluated(&self) -> usize {
         self.seen.len()
     }
 
-    fn out_of_time(&mut self) -> bool {
-        self.timed_out |= Instant::now() >= self.deadline;
-        self.timed_out
+    fn spent(&self) -> bool {
+        self.seen.len() >= self.budget
     }
 
     /// The makespan of `seq`, remembered by its canonical form.
@@ -78,7 +75,7 @@ impl<'a> Search<'a> {
         let mut seq: Sequence = alloc::vec![0; n];
         // Restricted growth strings: seq[j] <= 1 + max(seq[..j]), < m.
         loop {
-            if self.out_of_time() {
+            if self.spent() {
                 return Ok(false);
             }
             self.evaluate(&seq)?;
@@ -101,8 +98,8 @@ impl<'a> Search<'a> {
     }
 
     /// Round robin over k machines for every k: chunk j to machine j mod k.
-    /// All of them, whatever the time limit: at most m small LPs, and the
-    /// answer then does not depend on how busy the machine is.
+    /// All of them, whatever the budget: at most m small LPs, the pattern
+    /// the paper reports.
     pub fn round_robins(&mut self) -> Result<()> {
         for k in 1..=self.inst.m.min(self.inst.n) {
             let seq: Sequence = (0..self.inst.n).map(|j| (j % k) as u8).collect();
@@ -121,7 +118,7 @@ impl<'a> Search<'a> {
             let used = cur.iter().copied().max().map_or(0, |x| x as usize + 1);
             for j in 0..n {
                 for i in 0..m.min(used + 1) {
-                    if self.out_of_time() {
+                    if self.spent() {
                         break 'improve;
                     }
                     if cur[j] as usize == i {
@@ -138,7 +135,7 @@ impl<'a> Search<'a> {
             }
             for j in 0..n {
                 for l in j + 1..n {
-                    if self.out_of_time() {
+                    if self.spent() {
                         break 'improve;
                     }
                     if cur[j] == cur[l] {
@@ -159,7 +156,8 @@ impl<'a> Search<'a> {
     }
 
     /// Local search from the best sequence, then from perturbations of it,
-    /// until the time limit or STALE restarts in a row found nothing better.
+    /// until the budget is spent or STALE restarts in a row found nothing
+    /// better.
     pub fn improve(&mut self) -> Result<()> {
         let mut rng = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move |bound: usize| {
@@ -172,7 +170,7 @@ impl<'a> Search<'a> {
         self.descend(start)?;
         let (n, m) = (self.inst.n, self.inst.m);
         let mut stale = 0;
-        while !self.out_of_time() && stale < STALE {
+        while !self.spent() && stale < STALE {
             let Some((mut seq, before)) = self.best.clone() else { break };
             for _ in 0..1 + next(3) {
                 let j = next(n);

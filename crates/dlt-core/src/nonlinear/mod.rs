@@ -43,8 +43,9 @@ pub use timeline::Transfer;
 pub(crate) use net::Net;
 use net::validate_net;
 
+use crate::check::Checked;
+use crate::model::{Model, Progress};
 use crate::error::{Error, Result};
-use crate::schedule::Schedule;
 use crate::validate;
 use alloc::format;
 use alloc::string::String;
@@ -141,7 +142,7 @@ pub struct Output {
     pub transfers: Vec<Transfer>,
     pub warnings: Vec<String>,
     #[serde(flatten)]
-    pub schedule: Schedule,
+    pub schedule: Checked,
 }
 
 /// Runs algorithm C, S or M.
@@ -230,6 +231,34 @@ pub(crate) fn assemble(net: &Net, d: Decision) -> Result<Output> {
         warnings,
         schedule: built.schedule,
     })
+}
+
+/// 004: a non-linear load on a heterogeneous single-level tree.
+pub struct Nonlinear;
+
+impl Model for Nonlinear {
+    const NAME: &'static str = "nonlinear";
+    const SUMMARY: &'static str = "004: algorithms C, S (processor elimination) and M (multi-installment) for non-linear loads";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/nonlinear.json");
+    type Params = Params;
+    type Output = Output;
+    fn solve(p: &Params, _: &mut Progress) -> Result<Output> {
+        solve(p)
+    }
+}
+
+/// 004 Lemmas 10 and 12.
+pub struct NonlinearBounds;
+
+impl Model for NonlinearBounds {
+    const NAME: &'static str = "nonlinear_bounds";
+    const SUMMARY: &'static str = "004 Lemmas 10 and 12: bounds on the installments rho and the processors m";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/nonlinear_bounds.json");
+    type Params = BoundsParams;
+    type Output = BoundsOutput;
+    fn solve(p: &BoundsParams, _: &mut Progress) -> Result<BoundsOutput> {
+        bounds(p)
+    }
 }
 
 #[cfg(test)]

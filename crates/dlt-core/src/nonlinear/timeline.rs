@@ -33,6 +33,7 @@
 
 use super::fractions::{messages, n_star, ratio};
 use super::{Net, MAX_MESSAGES};
+use crate::check::Checked;
 use crate::error::{Error, Result};
 use crate::schedule::Schedule;
 use crate::validate;
@@ -54,7 +55,7 @@ pub struct Transfer {
 }
 
 pub(crate) struct Built {
-    pub schedule: Schedule,
+    pub schedule: Checked,
     pub transfers: Vec<Transfer>,
     /// Per processor P0..Pm, each message's size as a fraction of L.
     pub messages: Vec<Vec<f64>>,

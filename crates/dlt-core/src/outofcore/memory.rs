@@ -11,6 +11,7 @@
 //! and a T_i chain.
 
 use super::{processors, Processor};
+use crate::check::Checked;
 use crate::buffers::{LpSize, Prune, EMPTY};
 use crate::error::{Error, Result};
 use crate::lp::{self, Limits, Model, Sense, Var};
@@ -51,7 +52,7 @@ pub struct MemoryOutput {
     pub lp: LpSize,
     pub warnings: Vec<String>,
     #[serde(flatten)]
-    pub schedule: Schedule,
+    pub schedule: Checked,
 }
 
 /// LP (1)-(4) over the processors `kept`, loads in V, times in `tau`.
@@ -162,7 +163,7 @@ pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
 /// The originator sends in the given order, back to back; each processor
 /// computes its load once it has arrived (a processor the raw LP keeps
 /// without load still pays its start-up and its time at load 0).
-fn memory_schedule(v: f64, list: &[Processor], kept: &[usize], loads: &[f64], makespan: f64) -> Result<Schedule> {
+fn memory_schedule(v: f64, list: &[Processor], kept: &[usize], loads: &[f64], makespan: f64) -> Result<Checked> {
     let mut rows = vec![Row::originator(v)];
     for &i in kept {
         let q = &list[i];

@@ -14,6 +14,7 @@ pub use memory::{memory, memory_lp, MemoryOutput, MemoryParams};
 pub use multi::{multi_installment, MultiOutput, MultiParams};
 
 use crate::error::Result;
+use crate::model::{Model, Progress};
 use crate::validate;
 use alloc::format;
 use alloc::vec::Vec;
@@ -96,6 +97,58 @@ pub fn levels(pieces: &[(f64, f64)]) -> Levels {
         .fold(f64::INFINITY, f64::min)
         .max(0.0);
     Levels { core, out, swap_point }
+}
+
+/// LP (1)-(4) of 002: a star of processors with memory hierarchies.
+#[cfg(feature = "lp")]
+pub struct Memory;
+
+#[cfg(feature = "lp")]
+impl Model for Memory {
+    const NAME: &'static str = "memory";
+    const SUMMARY: &'static str = "002 LP (1)-(4): a star of processors whose computing time is convex piecewise linear";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/memory.json");
+    const HAS_LP: bool = true;
+    type Params = MemoryParams;
+    type Output = MemoryOutput;
+    fn solve(p: &MemoryParams, _: &mut Progress) -> Result<MemoryOutput> {
+        memory(p)
+    }
+    fn plan(p: &MemoryParams) -> Result<crate::model::Plan> {
+        let (model, _) = memory_lp(p)?;
+        Ok(crate::model::Plan { messages: Some(p.processors.len()), variables: Some(model.names.len()), method: Some("LP (1)-(4)".into()), ..Default::default() })
+    }
+    fn lp(p: &MemoryParams) -> Option<Result<crate::model::Export>> {
+        Some(memory_lp(p).map(|(model, units)| crate::model::Export { name: "memory hierarchy LP (1)-(4) (002)", model, units }))
+    }
+}
+
+/// 002 Sec. 4: equal chunks dealt round robin.
+pub struct MultiInstallment;
+
+impl Model for MultiInstallment {
+    const NAME: &'static str = "multi_installment";
+    const SUMMARY: &'static str = "002 Sec. 4: multi-installment processing in equal chunks beta";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/multi_installment.json");
+    type Params = MultiParams;
+    type Output = MultiOutput;
+    fn solve(p: &MultiParams, _: &mut Progress) -> Result<MultiOutput> {
+        multi_installment(p)
+    }
+}
+
+/// 002 heuristic (5) for the chunk size and its admissible range.
+pub struct ChunkSize;
+
+impl Model for ChunkSize {
+    const NAME: &'static str = "chunk_size";
+    const SUMMARY: &'static str = "002 (5): the chunk size heuristic and its admissible range";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/chunk_size.json");
+    type Params = ChunkParams;
+    type Output = ChunkOutput;
+    fn solve(p: &ChunkParams, _: &mut Progress) -> Result<ChunkOutput> {
+        chunk_size(p)
+    }
 }
 
 #[cfg(test)]

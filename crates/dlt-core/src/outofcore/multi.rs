@@ -5,6 +5,7 @@
 //! any number of chunks; the schedule is drawn and checked when it is small.
 
 use super::{processors, Processor};
+use crate::check::Checked;
 use crate::error::{Error, Result};
 use crate::schedule::{Row, Schedule};
 use crate::validate;
@@ -41,7 +42,7 @@ pub struct MultiOutput {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub makespan: Option<f64>,
     #[serde(flatten)]
-    pub schedule: Option<Schedule>,
+    pub schedule: Option<Checked>,
 }
 
 struct Plan<'a> {
@@ -101,7 +102,7 @@ impl Plan<'_> {
     }
 
     /// The explicit schedule, simulated chunk by chunk.
-    fn schedule(&self, v: f64, makespan: f64) -> Result<Schedule> {
+    fn schedule(&self, v: f64, makespan: f64) -> Result<Checked> {
         let mut rows = vec![Row::originator(v)];
         for (j, q) in self.list.iter().enumerate() {
             rows.push(Row { compute: q.cost(), ..Row::linear(format!("P{}", j + 1), 1.0, q.s, q.c, 0.0) });

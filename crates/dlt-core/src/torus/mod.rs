@@ -8,7 +8,9 @@ mod activation;
 
 pub use activation::Activation;
 
+use crate::check::Checked;
 use crate::error::{Error, Result};
+use crate::model::{Model, Progress};
 use crate::schedule::{Row, Schedule};
 use crate::validate;
 use alloc::format;
@@ -76,7 +78,7 @@ pub struct Output {
     pub activation: Option<Activation>,
     pub warnings: Vec<String>,
     #[serde(flatten)]
-    pub schedule: Schedule,
+    pub schedule: Checked,
 }
 
 struct Input {
@@ -217,6 +219,20 @@ pub fn solve(p: &Params) -> Result<Output> {
         warnings,
         schedule,
     })
+}
+
+/// Peters-Syska scattering on a 5^k x 5^k torus (001).
+pub struct Torus;
+
+impl Model for Torus {
+    const NAME: &'static str = "torus";
+    const SUMMARY: &'static str = "001: Peters-Syska scattering on a 5^k x 5^k torus, the largest feasible number of phases";
+    const EXAMPLE: &'static str = include_str!("../../../../examples/torus.json");
+    type Params = Params;
+    type Output = Output;
+    fn solve(p: &Params, _: &mut Progress) -> Result<Output> {
+        solve(p)
+    }
 }
 
 #[cfg(test)]

@@ -352,15 +352,14 @@ impl ser::SerializeMap for Compound {
 
 /// How much work a harness gives one input: a valid request asking for
 /// more, by its own choice, is heavy. The core bounds such requests by its
-/// own limits (LP solves stop at 20 s each), but far beyond a debug test's
-/// or a fuzzer's budget per input.
+/// own limits, but far beyond a debug test's or a fuzzer's budget per input.
 pub struct Budget {
     /// LP models: messages (chunk variables) of the LP, see [`lp_messages`].
     pub lp_messages: f64,
-    /// isoefficiency: the MIP's `time_limit_ms`.
-    pub mip_time_limit_ms: f64,
-    /// isoefficiency_map: each MIP's `time_limit_ms`.
-    pub map_time_limit_ms: f64,
+    /// isoefficiency: the MIP's `lp_budget`.
+    pub mip_lp_budget: f64,
+    /// isoefficiency_map: each MIP's `lp_budget`.
+    pub map_lp_budget: f64,
     /// isoefficiency_map: machine counts beyond the first (`m_range` span).
     pub map_machines: f64,
     /// isoefficiency_map: `levels` listed.
@@ -379,15 +378,14 @@ pub fn heavy(request: &Value, budget: &Budget) -> bool {
     }
     let num = |k: &str| request.get(k).and_then(Value::as_f64);
     match request.get("model").and_then(Value::as_str) {
-        // The core's default time limits: 1000 ms for one MIP, 20 ms for
-        // each of a map's.
-        Some("isoefficiency") => num("time_limit_ms").unwrap_or(1000.0) > budget.mip_time_limit_ms,
+        // Without lp_budget, the core's defaults.
+        Some("isoefficiency") => num("lp_budget").unwrap_or(dlt_core::isoefficiency::DEFAULT_LP_BUDGET as f64) > budget.mip_lp_budget,
         Some("isoefficiency_map") => {
             let pair = |k: &str| request.get(k).and_then(Value::as_array).and_then(|p| Some((p.first()?.as_f64()?, p.get(1)?.as_f64()?)));
             let m_span = pair("m_range").map_or(0.0, |(a, b)| b - a);
             let v_steps = pair("V_range").map_or(0.0, |(a, b)| (b - a) / num("width").unwrap_or(1.0));
             let levels = request.get("levels").and_then(Value::as_array).map_or(0, Vec::len);
-            num("time_limit_ms").unwrap_or(20.0) > budget.map_time_limit_ms
+            num("lp_budget").unwrap_or(dlt_core::isoefficiency::map::DEFAULT_LP_BUDGET as f64) > budget.map_lp_budget
                 || m_span > budget.map_machines
                 || levels > budget.map_levels
                 || v_steps > budget.map_v_steps
@@ -400,49 +398,9 @@ pub fn heavy(request: &Value, budget: &Budget) -> bool {
 }
 
 /// Messages (chunk variables) of the LP a request of an LP model would
-/// solve, estimated from its fields as the core counts stages (n, or n_min
-/// from V and D); None when the request is not of that shape or fails
-/// validation on its counts (V, D, m, p, h, n, list lengths) before any LP.
-///
-/// Stricter than the fuzz target's former estimate, which counted requests
-/// that fail validation at once (m = 1e9) as large LPs and skipped them,
-/// and also skipped multi_installment, a closed form with no LP.
+/// solve, as the core plans it; None when the request is of no LP model or
+/// fails validation before any LP.
 pub fn lp_messages(request: &Value) -> Option<f64> {
-    let num = |k: &str| request.get(k).and_then(Value::as_f64);
-    let count = |k: &str, hi: f64| num(k).filter(|x| x.fract() == 0.0 && (1.0..=hi).contains(x));
-    let positive = |k: &str| num(k).filter(|x| *x > 0.0 && *x <= 1e15);
-    let stages = |per_stage: f64, capacity: f64| -> Option<f64> {
-        let v = positive("V")?;
-        let n_min = match request.get("D") {
-            Some(_) => (v / (positive("D")? * capacity)).ceil(),
-            None => 1.0,
-        };
-        let n = match request.get("n") {
-            Some(_) => count("n", 1e5)?,
-            None => 1.0,
-        };
-        Some(per_stage * n.max(n_min)).filter(|&m| m <= 2e5)
-    };
-    match request.get("model")?.as_str()? {
-        "star" => stages(count("m", 1000.0)?, count("m", 1000.0)?),
-        "tree" => {
-            let (p, h) = (count("p", 100.0)?, count("h", 100.0)?);
-            stages(h * (h + 1.0) / 2.0, p * h)
-        }
-        "binomial" => {
-            let (p, h) = (count("p", 100.0)?, count("h", 100.0)?);
-            stages(h, h * (p + 1.0) - 1.0)
-        }
-        "memory" => {
-            let list = request.get("processors")?.as_array()?;
-            let pieces = |p: &Value| p.get("pieces").and_then(Value::as_array).map_or(0, Vec::len) as f64;
-            // One message per processor, and a row per piece. The two
-            // copies counted 1 + its pieces (the suite) and 4 (the fuzz
-            // target) per processor: the smaller is taken, so that neither
-            // harness skips a request it used to try.
-            let rows = list.iter().map(|p| 1.0 + pieces(p)).sum::<f64>();
-            Some(rows.min(4.0 * list.len() as f64)).filter(|_| list.len() <= 100_000)
-        }
-        _ => None,
-    }
+    let request = dlt_core::parse(request.clone()).ok()?;
+    dlt_core::plan(&request).ok()?.messages.map(|n| n as f64)
 }

@@ -1,0 +1,89 @@
+//! What every model owes the calculator. A model is one type: the registry
+//! in `api` lists the types, and the contract's parsing, dispatch, export,
+//! progress, plans and the CLI's examples all come from this trait.
+
+use crate::error::Result;
+use alloc::string::String;
+use core::fmt::Debug;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// `progress(done, total)` after each step of a request that takes many
+/// (a sweep's points, a map's machine counts); a `false` from it stops the
+/// request early with what it has.
+pub type Progress<'a> = dyn FnMut(usize, usize) -> bool + 'a;
+
+/// What a request will cost, known without solving it: the page shows it,
+/// chooses a method by it and sizes its progress by it, and the tests read
+/// it instead of re-deriving a model's formulas.
+///
+/// Work is counted, never timed, so that the same request gets the same
+/// plan and the same answer on every machine.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Plan {
+    /// Stages the LP models solve (`n`, by default n_min) and n_min, the
+    /// fewest stages that let buffers of size D carry V.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub n: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub n_min: Option<usize>,
+    /// Chunk variables (messages) and all variables of the LP as printed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub messages: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variables: Option<usize>,
+    /// How the request will be solved, in a few words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    /// LPs the request may solve at the most (isoefficiency searches).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lp_budget: Option<u64>,
+    /// Steps reported to `Progress` (sweep points, map columns).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<usize>,
+}
+
+/// An LP or MIP of a request, as text for another solver.
+#[cfg(feature = "lp")]
+pub struct Export {
+    /// The paper's name of the program, e.g. "LoadDirect (000)".
+    pub name: &'static str,
+    pub model: crate::lp::Model,
+    /// The units line: what one load and one time unit of the LP are.
+    pub units: String,
+}
+
+/// One model of one paper.
+///
+/// An implementation owes: `solve` validates every field (an error names
+/// the field and the accepted range, never a panic), returns a schedule
+/// only through [`crate::check::checked`], and depends on nothing but its
+/// parameters (no clock, no randomness that is not seeded by them); `plan`
+/// agrees with what `solve` does; `lp`, where present, is the program as
+/// its paper prints it, whose optimum `solve` reaches.
+pub trait Model {
+    /// `{"model": NAME}` in a request.
+    const NAME: &'static str;
+    /// The paper and what the model computes, one line for `dlt --help`.
+    const SUMMARY: &'static str;
+    /// A worked example request (examples/NAME.json).
+    const EXAMPLE: &'static str;
+    /// Whether `lp` writes a program for the model's requests.
+    const HAS_LP: bool = false;
+    type Params: DeserializeOwned + Serialize + Clone + Debug + PartialEq;
+    type Output: Serialize + Clone + Debug + PartialEq;
+
+    fn solve(params: &Self::Params, progress: &mut Progress) -> Result<Self::Output>;
+
+    /// Sizes and work of a request, validated, without solving it.
+    fn plan(_params: &Self::Params) -> Result<Plan> {
+        Ok(Plan::default())
+    }
+
+    /// The program the request solves, for export; `None` for a model
+    /// that solves no LP.
+    #[cfg(feature = "lp")]
+    fn lp(_params: &Self::Params) -> Option<Result<Export>> {
+        None
+    }
+}
