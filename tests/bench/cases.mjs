@@ -19,9 +19,10 @@ export const memory = (m) => ({
 
 /** 003 Table 1: V_max of m = 2..20 at n = 20 (the paper's). */
 export const TABLE1_V = [134485, 120827, 123329, 105097, 119663, 95748, 106921, 115514, 75048, 81394, 86545, 90457, 94532, 98591, 99460, 100506, 100354, 99708, 102240];
-export const MIP_TIME_LIMIT_MS = 1000;
-export const isoefficiency = (m, V, timeLimitMs = MIP_TIME_LIMIT_MS) => ({
-  model: 'isoefficiency', m, n: 20, V, S: 25.4, O: 0.075, C: 0.005, a1: 0.109, a2: 4.132, b2: -27109, time_limit_ms: timeLimitMs,
+/** LPs the calculator's search may solve on one MIP (about a second natively). */
+export const MIP_LP_BUDGET = 1000;
+export const isoefficiency = (m, V, lpBudget = MIP_LP_BUDGET) => ({
+  model: 'isoefficiency', m, n: 20, V, S: 25.4, O: 0.075, C: 0.005, a1: 0.109, a2: 4.132, b2: -27109, lp_budget: lpBudget,
 });
 
 /** HiGHS's time limits (seconds): LPs, and branch and bound on the MIP. */
