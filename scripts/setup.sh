@@ -39,6 +39,7 @@ for option in "$@"; do
         apt-get install -y -qq chromium chromium-driver >/dev/null
       fi
       npm_packages tests/browser playwright-core
+      npm_packages tests/browser typescript
       ;;
     --highs) npm_packages tests/highs highs ;;
     *) echo "usage: scripts/setup.sh [--browser] [--highs]" >&2; exit 2 ;;

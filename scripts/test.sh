@@ -11,6 +11,10 @@ echo "clippy: no warnings"
 cargo build --quiet -p dlt-core --no-default-features --target thumbv6m-none-eabi
 echo "no_std build of dlt-core for thumbv6m-none-eabi: ok"
 bash scripts/build.sh
+# The page's modules that opt in (// @ts-check) against the declarations
+# generated from the Rust types.
+tests/browser/node_modules/.bin/tsc -p www
+echo "tsc: the page's checked modules agree with the core's types"
 # One file at a time: the isoefficiency map loads both cores for a minute.
 node --test --test-concurrency=1 tests/browser/
 # Issue 6: the adversarial suite runs in cargo test above; here the LPs

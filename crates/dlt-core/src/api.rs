@@ -62,6 +62,22 @@ macro_rules! models {
             $( $(#[$meta])* About { name: <$model>::NAME, summary: <$model>::SUMMARY, example: <$model>::EXAMPLE, lp: has_lp::<$model>() }, )*
         ];
 
+        /// TypeScript declarations of `Request`, `Response` and `ModelName`
+        /// over the types tsify declares (the unions serde's untagged and
+        /// hand-parsed enums cannot derive).
+        #[cfg(feature = "ts")]
+        pub fn typescript() -> String {
+            let mut request = String::from("/** A request of the contract: {model: NAME, ...parameters}. */\nexport type DltRequest =");
+            let mut response = String::from("/** The answer to a Request of the same model. */\nexport type DltResponse =");
+            let mut names = String::from("/** The registered models. */\nexport type DltModel =");
+            $( $(#[$meta])* {
+                request.push_str(&format!("\n  | ({{ model: \"{}\" }} & {})", <$model>::NAME, declared::<<$model as Model>::Params>()));
+                response.push_str(&format!("\n  | {}", declared::<<$model as Model>::Output>()));
+                names.push_str(&format!("\n  | \"{}\"", <$model>::NAME));
+            } )*
+            format!("{request};\n\n{response};\n\n{names};\n")
+        }
+
         #[cfg(feature = "std")]
         fn parse_model(name: &str, params: serde_json::Value) -> Result<Request> {
             $( $(#[$meta])* if name == <$model>::NAME { return Ok(Request::$variant(fields(params)?)); } )*
@@ -97,6 +113,7 @@ models! {
 
 /// A registered model, as `dlt --help`, the page and the tests list it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct About {
     pub name: &'static str,
     pub summary: &'static str,
@@ -109,6 +126,15 @@ pub struct About {
 /// default answers `None` without looking).
 const fn has_lp<M: Model>() -> bool {
     M::HAS_LP
+}
+
+/// The name tsify declares a type under.
+#[cfg(feature = "ts")]
+fn declared<T: tsify::Tsify>() -> &'static str {
+    let decl = T::DECL;
+    let start = ["export interface ", "export type "].iter().find_map(|k| decl.find(k).map(|i| i + k.len())).expect("a declaration");
+    let len = decl[start..].find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(decl.len() - start);
+    &decl[start..start + len]
 }
 
 /// The names of all models, for messages.

@@ -20,6 +20,7 @@ pub struct Violation(pub String);
 /// model's output holds one, so no model can hand out a schedule that the
 /// checker did not see.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Checked(Schedule);
 
 impl Checked {

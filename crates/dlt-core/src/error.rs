@@ -6,6 +6,8 @@ use core::fmt;
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "ts", tsify(rename = "DltError"))]
 pub struct Error {
     pub code: Code,
     /// The request field at fault, as a path (`processors[1].S`); empty when
@@ -15,6 +17,7 @@ pub struct Error {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Code {
     /// The request is not well-formed JSON of the contract's shape.

@@ -20,6 +20,7 @@ pub type Progress<'a> = dyn FnMut(usize, usize) -> bool + 'a;
 /// Work is counted, never timed, so that the same request gets the same
 /// plan and the same answer on every machine.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Plan {
     /// Stages the LP models solve (`n`, by default n_min) and n_min, the
     /// fewest stages that let buffers of size D carry V.

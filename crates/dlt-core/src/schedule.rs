@@ -15,6 +15,7 @@ use serde::Serialize;
 
 /// Time to move `x` load units into a processor of a row: `S + C x`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Link {
     #[serde(rename = "S")]
     pub s: f64,
@@ -24,6 +25,7 @@ pub struct Link {
 
 /// Time to compute `x` load units on a processor of a row.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Cost {
     /// max over pieces of `a + b x` (002's memory hierarchy; a single piece
@@ -51,6 +53,7 @@ fn is_true(b: &bool) -> bool {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Row {
     pub label: String,
     /// Identical processors this row stands for.
@@ -102,6 +105,7 @@ impl Row {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     Comm,
@@ -109,6 +113,7 @@ pub enum Kind {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Interval {
     /// Row index: the receiver of a communication, the computing row otherwise.
     pub proc: usize,
@@ -142,6 +147,7 @@ impl Interval {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Schedule {
     #[serde(rename = "processors")]
     pub rows: Vec<Row>,

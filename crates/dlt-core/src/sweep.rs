@@ -16,9 +16,11 @@ use serde_json::{Map, Value};
 pub const MAX_POINTS: usize = 10_000;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct SweepParams {
     /// The request every point starts from.
+    #[cfg_attr(feature = "ts", tsify(type = "DltRequest"))]
     pub request: Value,
     /// The top-level field of `request` that varies.
     pub parameter: String,
@@ -29,11 +31,13 @@ pub struct SweepParams {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct SweepOutput {
     pub parameter: String,
     pub values: Vec<f64>,
     /// For each field, its value at each point (null where the point failed
     /// or the response has no such field).
+    #[cfg_attr(feature = "ts", tsify(type = "Record<string, (number | boolean | string | object | null)[]>"))]
     pub series: Map<String, Value>,
     /// For each point, null or the error it met.
     pub errors: Vec<Option<Error>>,

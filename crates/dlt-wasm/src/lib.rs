@@ -5,9 +5,12 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const REGISTRY: &str = include_str!(concat!(env!("OUT_DIR"), "/registry.d.ts"));
+
 /// Solves one request of the contract (docs/API.md).
-#[wasm_bindgen]
-pub fn solve(request: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(unchecked_return_type = "DltResponse")]
+pub fn solve(#[wasm_bindgen(unchecked_param_type = "DltRequest")] request: JsValue) -> Result<JsValue, JsValue> {
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
     let request = dlt_core::parse(serde_wasm_bindgen::Deserializer::from(request)).map_err(to_js_error)?;
@@ -17,8 +20,11 @@ pub fn solve(request: JsValue) -> Result<JsValue, JsValue> {
 
 /// Solves a request, calling `progress(done, total)` as a sweep or an
 /// isoefficiency map advances; a `false` from it ends them early.
-#[wasm_bindgen]
-pub fn solve_progress(request: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(unchecked_return_type = "DltResponse")]
+pub fn solve_progress(
+    #[wasm_bindgen(unchecked_param_type = "DltRequest")] request: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "(done: number, total: number) => boolean | void")] progress: &js_sys::Function,
+) -> Result<JsValue, JsValue> {
     let request = dlt_core::parse(serde_wasm_bindgen::Deserializer::from(request)).map_err(to_js_error)?;
     let mut report = |done: usize, total: usize| {
         progress.call2(&JsValue::NULL, &(done as f64).into(), &(total as f64).into()).map_or(true, |go| go.as_bool() != Some(false))
@@ -29,22 +35,22 @@ pub fn solve_progress(request: JsValue, progress: &js_sys::Function) -> Result<J
 
 /// What a request will cost (stages, n_min, LP size, method, LP budget),
 /// validated but not solved: the page asks instead of re-deriving.
-#[wasm_bindgen]
-pub fn plan(request: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(unchecked_return_type = "Plan")]
+pub fn plan(#[wasm_bindgen(unchecked_param_type = "DltRequest")] request: JsValue) -> Result<JsValue, JsValue> {
     let request = dlt_core::parse(serde_wasm_bindgen::Deserializer::from(request)).map_err(to_js_error)?;
     let plan = dlt_core::plan(&request).map_err(to_js_error)?;
     to_js(&plan).map_err(|e| to_js_error(dlt_core::Error::internal(e)))
 }
 
 /// Every model: name, summary, example request and whether it exports an LP.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "About[]")]
 pub fn models() -> Result<JsValue, JsValue> {
     to_js(&dlt_core::MODELS).map_err(|e| to_js_error(dlt_core::Error::internal(e)))
 }
 
 /// The LP of a request as CPLEX-LP text (`format` "lp") or MPS ("mps").
 #[wasm_bindgen]
-pub fn export_lp(request: JsValue, format: &str) -> Result<String, JsValue> {
+pub fn export_lp(#[wasm_bindgen(unchecked_param_type = "DltRequest")] request: JsValue, #[wasm_bindgen(unchecked_param_type = "\"lp\" | \"mps\"")] format: &str) -> Result<String, JsValue> {
     let format = match format {
         "mps" => dlt_core::LpFormat::Mps,
         _ => dlt_core::LpFormat::Lp,

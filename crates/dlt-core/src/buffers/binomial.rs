@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 /// Layer activation order within a stage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub enum Order {
     /// Nearest layer first.
     #[serde(rename = "NLF")]
@@ -30,6 +31,7 @@ pub enum Order {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct BinomialParams {
     pub p: f64,
@@ -52,6 +54,7 @@ pub struct BinomialParams {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct BinomialOutput {
     /// Load each processor of layer i = 1..h receives over all stages.
     pub loads: Vec<f64>,

@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum Topology {
     Star,
@@ -21,6 +22,7 @@ pub enum Topology {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct DstarParams {
     pub topology: Topology,
@@ -39,6 +41,7 @@ pub struct DstarParams {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct DstarOutput {
     /// The smallest buffer that keeps the least-loaded layer computing for
     /// a whole stage; `None` where no buffer can.

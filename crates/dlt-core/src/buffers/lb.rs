@@ -12,6 +12,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct LbParams {
     pub p: f64,
@@ -27,6 +28,7 @@ pub struct LbParams {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct LbLayer {
     pub layer: usize,
     pub processors: f64,
@@ -37,6 +39,7 @@ pub struct LbLayer {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct LbOutput {
     /// min over layers of C_max(n*): the LB line of Figs. 10-11.
     #[serde(rename = "LB")]

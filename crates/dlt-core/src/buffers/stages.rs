@@ -11,6 +11,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 /// The size of an LP model and the work of solving it.
 pub struct LpSize {
     pub variables: usize,

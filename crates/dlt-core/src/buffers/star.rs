@@ -23,6 +23,7 @@ pub const MAX_M: usize = 1000;
 pub const FULL_LP_MESSAGES: usize = 3000;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct StarParams {
     pub m: f64,
@@ -43,6 +44,7 @@ pub struct StarParams {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct StarOutput {
     /// Load each processor P1..Pm receives over all stages.
     pub loads: Vec<f64>,

@@ -37,6 +37,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct TreeParams {
     pub p: f64,
@@ -61,6 +62,7 @@ pub struct TreeParams {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct TreeOutput {
     /// Load each processor of layer i = 1..h receives over all stages.
     pub loads: Vec<f64>,

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_LEVELS: usize = 32;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct MapParams {
     /// Machine counts from m_range[0] to m_range[1].
@@ -57,6 +58,7 @@ pub const DEFAULT_TOTAL_LP_BUDGET: usize = 1_000_000;
 pub const MAX_TOTAL_LP_BUDGET: usize = 1_000_000_000;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Isoline {
     pub e: f64,
     /// I(e, m, n) below V_max, per m (null where E never reaches e there).
@@ -66,6 +68,7 @@ pub struct Isoline {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct MapOutput {
     pub m: Vec<usize>,
     #[serde(rename = "E_max")]

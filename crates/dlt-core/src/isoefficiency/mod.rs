@@ -33,7 +33,9 @@ pub const DEFAULT_LP_BUDGET: usize = 1000;
 pub const MAX_LP_BUDGET: usize = 5_000_000;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", tsify(rename = "IsoefficiencyParams"))]
 pub struct Params {
     pub m: f64,
     pub n: f64,
@@ -130,6 +132,8 @@ pub fn instance(p: &Params) -> Result<Instance> {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "ts", tsify(rename = "IsoefficiencyOutput"))]
 pub struct Output {
     /// E = T(1,1,V) / (m T).
     pub efficiency: f64,

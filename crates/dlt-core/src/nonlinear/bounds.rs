@@ -32,6 +32,7 @@ use serde::{Deserialize, Serialize};
 
 /// One load or several.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(untagged)]
 pub enum Sizes {
     One(f64),
@@ -40,6 +41,7 @@ pub enum Sizes {
 
 /// One bound, or one per load when L is a list; null where unbounded.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(untagged)]
 pub enum Bound {
     One(Option<f64>),
@@ -47,6 +49,7 @@ pub enum Bound {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct BoundsParams {
     /// Time per processing step, every processor (the root included).
@@ -69,6 +72,7 @@ pub struct BoundsParams {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct BoundsOutput {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rho1: Option<Bound>,

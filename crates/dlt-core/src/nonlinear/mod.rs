@@ -68,6 +68,7 @@ pub const MAX_L: f64 = 1e12;
 pub const MAX_MESSAGES: usize = 50_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub enum Algorithm {
     /// The classical model of [57] as evaluated by Theorem 1.
     C,
@@ -78,7 +79,9 @@ pub enum Algorithm {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", tsify(rename = "NonlinearParams"))]
 pub struct Params {
     pub algorithm: Algorithm,
     /// Elements of the data set S.
@@ -105,6 +108,8 @@ pub struct Params {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "ts", tsify(rename = "NonlinearOutput"))]
 pub struct Output {
     pub algorithm: Algorithm,
     /// Fraction of the work (of the L^gamma steps, i.e. of the L load

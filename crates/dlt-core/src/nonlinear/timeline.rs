@@ -43,6 +43,7 @@ use serde::Serialize;
 
 /// One message of data from P0 to a child.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Transfer {
     /// Receiving processor: i for P_i.
     pub to: usize,

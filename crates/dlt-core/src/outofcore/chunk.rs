@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct ChunkParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -32,6 +33,7 @@ pub struct ChunkParams {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct ChunkOutput {
     /// Heuristic (5); `None` where its numerator and denominator are not
     /// both positive for some processor.

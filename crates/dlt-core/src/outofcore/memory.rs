@@ -24,6 +24,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct MemoryParams {
     #[serde(rename = "V")]
@@ -35,10 +36,12 @@ pub struct MemoryParams {
     /// Fig. 3b, 3c: a distribution computed with a linear model, run on
     /// processors with a memory hierarchy).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", tsify(type = "[number, number][][]"))]
     pub real_pieces: Option<Pieces>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct MemoryOutput {
     /// alpha_i of each processor, in the given order.
     pub loads: Vec<f64>,

@@ -26,6 +26,7 @@ pub const MAX_PIECES: usize = 16;
 /// A processor of 002: link `S + C x`, computing time max over pieces of
 /// `a + b x` (the first memory level is the piece in force at small loads).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct Processor {
     #[serde(rename = "S")]

@@ -21,6 +21,7 @@ pub const MAX_DRAWN: f64 = 5000.0;
 const MAX_CHUNKS: f64 = 1e15;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct MultiParams {
     #[serde(rename = "V")]
@@ -30,6 +31,7 @@ pub struct MultiParams {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct MultiOutput {
     pub beta: f64,
     /// Number of chunks, ceil(V / beta).

@@ -17,6 +17,7 @@ const CROSS: [(i64, i64); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 pub const MAX_K: usize = 4;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Activation {
     /// Side of the torus, 5^k.
     pub size: usize,

@@ -23,7 +23,9 @@ use serde::{Deserialize, Serialize};
 pub const MAX_K: usize = 8;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", tsify(rename = "TorusParams"))]
 pub struct Params {
     /// The torus is 5^k x 5^k.
     pub k: f64,
@@ -44,6 +46,7 @@ pub struct Params {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Layer {
     pub layer: usize,
     /// 1 for the originator, 4 * 5^(i-1) for layer i (Table 1).
@@ -60,6 +63,7 @@ pub struct Layer {
 
 /// C_max with N phases, for every N up to 2k: Lemma 1 made visible.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct PhaseOption {
     pub phases: usize,
     /// `None` where a_N <= 0: N phases are infeasible.
@@ -67,6 +71,8 @@ pub struct PhaseOption {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "ts", tsify(rename = "TorusOutput"))]
 pub struct Output {
     pub k: usize,
     pub phases: usize,
