@@ -203,7 +203,10 @@ pub fn solve(p: &Params) -> Result<Output> {
     }
     let mut schedule = Schedule::new(rows, v);
     for (i, layer) in layers.iter().enumerate() {
-        schedule.compute(i, (layer.activated, makespan), layer.load);
+        // Each layer computes from its activation for A times its load: the
+        // ends meet at the makespan in exact arithmetic, and a last layer
+        // with a load near zero must not end (by round-off) before it starts.
+        schedule.compute(i, (layer.activated, layer.activated + a * layer.load), layer.load);
         // Phase i: every processor of layers 0..i-1 sends to four new ones.
         if i > 0 {
             for j in 0..i {
@@ -325,6 +328,23 @@ mod tests {
         let one = solve(&Params { phases: Some(1.0), ..params(1.0, 0.0, 1.0, 1.0, 1.0) }).unwrap();
         assert!((one.loads[0] - 2.0 / 6.0).abs() < 1e-12 && (one.loads[1] - 1.0 / 6.0).abs() < 1e-12);
         assert!((one.speedup - 3.0).abs() < 1e-12);
+    }
+
+    /// 001 with no start-up and slow links (C/A >= 1000): the deepest
+    /// layer's load is nearly zero and activated at the makespan; its
+    /// schedule still passes the checker (an internal error before).
+    #[test]
+    fn slow_links_without_start_up() {
+        let out = solve(&params(2.0, 0.0, 1e-4, 1e-8, 1e6)).unwrap();
+        assert_eq!(out.phases, 4);
+        assert!((out.schedule.makespan - 0.0099960016).abs() <= 1e-10, "{}", out.schedule.makespan);
+        for k in 1..=4 {
+            for ratio in [1e2, 1e3, 1e4, 1e5, 1e6] {
+                for v in [1.0, 1e3, 1e6, 1e9] {
+                    solve(&params(k as f64, 0.0, 1e-8 * ratio, 1e-8, v)).unwrap_or_else(|e| panic!("k={k} C/A={ratio} V={v}: {e}"));
+                }
+            }
+        }
     }
 
     #[test]
