@@ -34,16 +34,26 @@ pub struct LbLayer {
     pub processors: f64,
     /// n* = sqrt(A V / (i S p (p+1)^(i-1))).
     pub n_star: f64,
-    /// C_max(n*) by the paper's formula.
+    /// C_max(n*) by the paper's formula: an estimate, exact only while
+    /// computing hides behind communication.
     pub bound: f64,
+    /// A true lower bound on the strategy with this layer computing, over
+    /// every whole number of equal stages (see `lower_bound`).
+    pub lower_bound: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct LbOutput {
-    /// min over layers of C_max(n*): the LB line of Figs. 10-11.
+    /// min over layers of C_max(n*): the LB line of Figs. 10-11, the
+    /// paper's estimate. It assumes computing hidden behind communication
+    /// and is no bound where computing dominates.
     #[serde(rename = "LB")]
     pub lb: f64,
+    /// A true lower bound on the strategy: the least, over layers and whole
+    /// numbers of stages, of max(all messages then the last chunk, the first
+    /// message then all the layer's computing).
+    pub lower_bound: f64,
     /// The layer that attains it.
     pub layer: usize,
     pub layers: Vec<LbLayer>,
@@ -74,7 +84,7 @@ pub fn lb_layer(params: &LbParams) -> Result<LbOutput> {
             let processors = p * libm::pow(p + 1.0, fi - 1.0);
             let n_star = libm::sqrt(a * v / (fi * s * processors));
             let bound = n_star * fi * s + c * v / p + a * v / (n_star * processors);
-            LbLayer { layer: i, processors, n_star, bound }
+            LbLayer { layer: i, processors, n_star, bound, lower_bound: lower_bound(i, p, processors, s, c, a, v, n_star) }
         })
         .collect();
     let best = layers.iter().min_by(|x, y| x.bound.total_cmp(&y.bound)).ok_or_else(|| Error::internal("no layer"))?;
@@ -84,9 +94,8 @@ pub fn lb_layer(params: &LbParams) -> Result<LbOutput> {
     // assumes hidden behind communication.
     let (i, count) = (best.layer, best.processors);
     let stage_time = |n: usize| {
-        let chunk = v / (n as f64 * count);
-        let comm = i as f64 * s + c * libm::pow(p + 1.0, i as f64 - 1.0) * chunk;
-        comm + a * chunk + (n as f64 - 1.0) * comm.max(a * chunk)
+        let (comm, compute) = stage(i, p, count, s, c, a, v, n as f64);
+        comm + compute + (n as f64 - 1.0) * comm.max(compute)
     };
     let mut warnings = Vec::new();
     let floor = (libm::floor(best.n_star) as usize).clamp(1, MAX_STAGES);
@@ -97,12 +106,46 @@ pub fn lb_layer(params: &LbParams) -> Result<LbOutput> {
     let schedule = lb_schedule(i, p, count, s, c, a, v, n)?;
     if schedule.makespan > best.bound * (1.0 + 1e-6) {
         warnings.push(format!(
-            "with {n} whole stages the schedule takes {:.6e}, above LB = {:.6e}: LB takes n* fractional and computing hidden behind communication",
+            "with {n} whole stages the schedule takes {:.6e}, above the paper's LB = {:.6e}, which takes n* fractional and computing hidden behind communication",
             schedule.makespan, best.bound));
     }
+    let lower = layers.iter().map(|l| l.lower_bound).fold(f64::INFINITY, f64::min);
     let mut loads = alloc::vec![0.0; h];
     loads[i - 1] = v / count;
-    Ok(LbOutput { lb: best.bound, layer: i, n, loads, warnings, layers, schedule })
+    Ok(LbOutput { lb: best.bound, lower_bound: lower, layer: i, n, loads, warnings, layers, schedule })
+}
+
+/// One stage of n with layer i computing: its message (relayed through
+/// layers 1..i-1, as 000 Sec. 3.3 sums them) and its chunk's computing.
+#[allow(clippy::too_many_arguments)]
+fn stage(i: usize, p: f64, count: f64, s: f64, c: f64, a: f64, v: f64, n: f64) -> (f64, f64) {
+    let chunk = v / (n * count);
+    (i as f64 * s + c * libm::pow(p + 1.0, i as f64 - 1.0) * chunk, a * chunk)
+}
+
+/// min over whole n >= 1 of max(n comm + compute, comm + n compute): every
+/// message precedes the last chunk's computing, and the layer computes all
+/// its load after the first message. The first term is convex in n and the
+/// second decreasing, so their maximum is quasi-convex: a ternary search
+/// over [1, 4 n* + 4] finds its least value.
+#[allow(clippy::too_many_arguments)]
+fn lower_bound(i: usize, p: f64, count: f64, s: f64, c: f64, a: f64, v: f64, n_star: f64) -> f64 {
+    let at = |n: f64| {
+        let (comm, compute) = stage(i, p, count, s, c, a, v, n);
+        (n * comm + compute).max(comm + n * compute)
+    };
+    let (mut lo, mut hi) = (1.0f64, libm::floor(4.0 * n_star.min(1e15)) + 4.0);
+    while hi - lo > 2.0 {
+        let (m1, m2) = (lo + libm::floor((hi - lo) / 3.0), hi - libm::floor((hi - lo) / 3.0));
+        if at(m1) <= at(m2) { hi = m2 } else { lo = m1 }
+    }
+    let mut best = f64::INFINITY;
+    let mut n = lo;
+    while n <= hi {
+        best = best.min(at(n));
+        n += 1.0;
+    }
+    best
 }
 
 /// Stage k sends V/(n count) to every processor of layer i. The relays
@@ -128,6 +171,24 @@ fn lb_schedule(i: usize, p: f64, count: f64, s: f64, c: f64, a: f64, v: f64, n: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 12: where computing dominates, the paper's LB (0.2487) is far
+    /// below A V / p = 4.627, which bounds every schedule of one layer; the
+    /// lower bound is not, and never exceeds the schedule.
+    #[test]
+    fn the_lower_bound_bounds_where_the_estimate_does_not() {
+        let out = lb_layer(&LbParams { p: 3.0, h: 1.0, s: 0.00224, c: 1.07e-7, a: 1.1e-5, v: 1.26e6 }).unwrap();
+        let trivial = 1.1e-5 * 1.26e6 / 3.0;
+        assert!(out.lb < trivial && out.lower_bound >= trivial, "LB {} lower bound {}", out.lb, out.lower_bound);
+        assert!(out.lower_bound <= out.schedule.makespan * (1.0 + 1e-12));
+        let mut rnd = crate::uniform(17);
+        for _ in 0..300 {
+            let (p, h) = (1.0 + libm::floor(rnd() * 4.0), 1.0 + libm::floor(rnd() * 5.0));
+            let (s, c, a, v) = (1e-6 + rnd() * 1e-2, rnd() * 1e-5, 1e-6 + rnd() * 1e-2, 1.0 + rnd() * 1e7);
+            let out = lb_layer(&LbParams { p, h, s, c, a, v }).unwrap();
+            assert!(out.lower_bound <= out.schedule.makespan * (1.0 + 1e-12), "p={p} h={h}: {} > {}", out.lower_bound, out.schedule.makespan);
+        }
+    }
 
     #[test]
     fn lb_matches_its_formula_and_the_schedule_checks() {
