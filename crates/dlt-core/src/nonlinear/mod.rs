@@ -54,8 +54,10 @@ use serde::{Deserialize, Serialize};
 
 /// Most child processors.
 pub const MAX_M: usize = 1000;
-/// Most installments (rho).
-pub const MAX_RHO: usize = 1000;
+/// Most installments (rho): every installment sends each child at least
+/// one message, so the message budget bounds rho, and FON searches as far
+/// as the paper's does while the schedule stays within it.
+pub const MAX_RHO: usize = MAX_MESSAGES;
 /// Orders of the load accepted: the paper's gamma is an integer (the
 /// gamma-dimensional data set of Definition 1), and Lemmas 10 and 12 take
 /// its (gamma-1)-th root, so gamma >= 2.

@@ -39,9 +39,10 @@ pub fn solve(net: &Net, rho: Option<usize>) -> Result<Output> {
 /// LB = max{1, floor(min{rho1, rho2})} and stop at UB = ceil(max{rho1, rho3})
 /// (Lemma 10). The extraction lost LB's brackets; floor is the one
 /// Theorem 11 proves safe (T is non-increasing up to it). Heterogeneous
-/// trees start at 1. Every search stops at MAX_RHO, and before a rho whose
-/// schedule would need more than MAX_MESSAGES messages (without start-up
-/// costs T keeps falling until Lemma 2 fails, where n_i* explodes).
+/// trees start at 1. Every search stops before a rho whose schedule would
+/// need more than MAX_MESSAGES messages (without start-up costs T keeps
+/// falling until Lemma 2 fails, where n_i* explodes): work, not a cap on
+/// rho, ends it.
 pub fn fon(net: &Net, active: &[usize], warnings: &mut Vec<String>) -> usize {
     let Some(&first) = active.first() else { return 1 };
     let homogeneous = active.iter().all(|&i| net.a[i] == net.a0 && net.g[i] == net.g[first]);
@@ -79,7 +80,7 @@ pub fn fon(net: &Net, active: &[usize], warnings: &mut Vec<String>) -> usize {
     warnings.push(if budget {
         format!("rho not given: FON stopped at rho = {l}; more installments would shorten T but need more than {MAX_MESSAGES} messages in all")
     } else if l == MAX_RHO {
-        format!("rho not given: FON stopped at the largest rho accepted, {MAX_RHO}; more installments might be faster still")
+        format!("rho not given: FON stopped at the largest rho accepted, {MAX_RHO} (one message per child and installment); more installments might be faster still")
     } else {
         format!(
             "rho not given: FON (Table IV) chose rho = {l}, the first number of installments from which one more does not \

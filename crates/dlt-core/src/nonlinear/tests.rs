@@ -187,6 +187,19 @@ fn fon_stops_where_theorem_9_turns_up() {
     assert!((libm::floor(lo)..=libm::ceil(hi)).contains(&(out.installments as f64)), "rho {} outside [{lo}, {hi}]", out.installments);
 }
 
+/// Issue 12: FON goes past rho = 1000 where the paper's does, bounded by
+/// the schedule's messages, not a cap on rho.
+#[test]
+fn fon_reaches_past_a_thousand_installments() {
+    let p = params(Algorithm::M, 1e4, 2.0, 1.0, &[1.0; 5], &[1.0; 5], None, (1e-6, 1e-6));
+    let out = solve(&p).unwrap();
+    assert!(out.installments > 1000, "rho = {}", out.installments);
+    let t = |r: usize| solve(&Params { rho: Some(r as f64), ..p.clone() }).map(|o| o.theorem);
+    if let Ok(next) = t(out.installments + 1) {
+        assert!(next >= out.theorem);
+    }
+}
+
 #[test]
 fn fon_keeps_the_schedule_drawable() {
     // No start-ups: T falls with rho until Lemma 2 fails, and Lemma 10's
@@ -230,7 +243,7 @@ fn bad_input_names_the_field() {
     assert_eq!(field(Params { g: vec![0.1, 0.0], ..ok.clone() }), "G[1]");
     assert_eq!(field(Params { a: vec![], g: vec![], ..ok.clone() }), "A");
     assert_eq!(field(Params { rho: Some(0.0), ..ok.clone() }), "rho");
-    assert_eq!(field(Params { rho: Some(1001.0), ..ok.clone() }), "rho");
+    assert_eq!(field(Params { rho: Some((MAX_RHO + 1) as f64), ..ok.clone() }), "rho");
     assert_eq!(field(Params { algorithm: Algorithm::S, ..ok.clone() }), "rho");
     assert_eq!(field(Params { algorithm: Algorithm::C, ..ok.clone() }), "rho");
     assert_eq!(field(Params { theta_cm: Some(f64::INFINITY), ..ok.clone() }), "theta_cm");
