@@ -9,7 +9,7 @@
 //     render(response, ctx) }
 // and draws its results into panels it asks `ctx` for (see makeContext).
 
-import { Solver, SolverError } from './solver.js';
+import { Pool, SolverError } from './pool.js';
 import { buildForm, el } from './form.js';
 import { mountChart, setScheme } from './charts.js';
 import { fill, message, progress, saveText } from './ui.js';
@@ -22,10 +22,12 @@ const query = new URLSearchParams(location.search);
 const embed = query.get('embed') === '1';
 if (embed) document.documentElement.classList.add('embed');
 
-// The single-file build (dist/dlt-calculator.html) brings its own worker, made from a Blob.
-const solver = new Solver(typeof globalThis.dltCreateWorker === 'function' ? { createWorker: globalThis.dltCreateWorker } : {});
+// One worker for the whole page: a new request supersedes a running one, never waits behind it.
+const solver = new Pool();
 const t0 = performance.now();
 let firstResultMs = null;
+// A solve that takes longer than this shows its elapsed time and a Cancel button.
+const PENDING_MS = 300;
 
 const tabsEl = document.getElementById('tabs');
 const viewsEl = document.getElementById('views');
@@ -358,11 +360,30 @@ function mountView(view) {
     results.dataset.state = 'pending';
     results.classList.add('stale');
     fill(resultMsg);
+    // A quick answer shows no indicator; a slow one its elapsed time and a
+    // Cancel that stops the worker (a new request from the form does too).
+    let started = false;
+    let cancelledByUser = false;
+    let bar = null;
+    const showBar = setTimeout(() => {
+      bar = progress(started ? 'Solving' : 'Waiting for the solver (busy with another computation)', () => {
+        cancelledByUser = true;
+        controller.abort();
+      });
+      bar.el.dataset.testid = 'solve-progress';
+      fill(resultMsg, bar.el);
+    }, PENDING_MS);
     let response;
     try {
-      response = await solver.solve(request, { signal });
+      response = await solver.solve(request, { signal, onStart: () => { started = true; bar?.setLabel('Solving'); } });
     } catch (e) {
-      if (e instanceof SolverError && e.code === 'cancelled') return;
+      if (e instanceof SolverError && e.code === 'cancelled') {
+        if (cancelledByUser) {
+          results.dataset.state = 'cancelled';
+          fill(resultMsg, message('info', 'Cancelled: the solver was stopped. Change the parameters or press Compute.'));
+        }
+        return;
+      }
       const err = e instanceof SolverError ? e.error : { code: 'internal', field: '', message: String(e?.message ?? e) };
       const atField = form.showError(err);
       results.dataset.state = 'error';
@@ -372,6 +393,9 @@ function mountView(view) {
           ? `This model is not available in this build of the core yet (${err.message}).`
           : `${err.message}`));
       return;
+    } finally {
+      clearTimeout(showBar);
+      bar?.finish();
     }
     if (signal.aborted) return;
     results.classList.remove('stale');
@@ -541,11 +565,12 @@ function makeContext(view, panelsEl, m) {
       return c.chart;
     },
     /**
-     * Runs `requests` as one worker batch with a progress indicator in
-     * `parent`; resolves to the responses, or null if cancelled (the Cancel
-     * button, `signal`) or superseded by a newer computation.
+     * Runs `requests` as a sweep of the worker (Pool.sweep) with a progress
+     * indicator in `parent`; resolves to one entry per request, or null if
+     * cancelled (the Cancel button, `signal`) or superseded by a newer
+     * computation.
      */
-    async batch(parent, label, requests, { pick, signal } = {}) {
+    async sweep(parent, label, requests, { pick, signal } = {}) {
       const own = new AbortController();
       const outer = ctx.signal;
       const stop = () => own.abort();
@@ -557,7 +582,7 @@ function makeContext(view, panelsEl, m) {
       parent.prepend(bar.el);
       const started = performance.now();
       try {
-        const responses = await solver.batch(requests, { signal: own.signal, pick, onProgress: (d, t) => bar.update(d, t) });
+        const responses = await solver.sweep(requests, { signal: own.signal, pick, onProgress: (d, t) => bar.update(d, t) });
         bar.finish(`${requests.length} points in ${Math.round(performance.now() - started)} ms`);
         return responses;
       } catch (e) {

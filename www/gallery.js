@@ -558,7 +558,7 @@ export function mountGallery(section, api) {
     const started = performance.now();
     let responses;
     try {
-      responses = await api.solver.batch(spec.requests, { signal, pick: spec.pick, onProgress: (d, t) => bar.update(d, t) });
+      responses = await api.solver.sweep(spec.requests, { signal, pick: spec.pick, onProgress: (d, t) => bar.update(d, t) });
     } catch (e) {
       bar.finish(e.code === 'cancelled' ? 'cancelled' : '');
       if (e.code !== 'cancelled') body.prepend(message('error', `The figure could not be computed: ${e.message}`));

@@ -7,7 +7,7 @@
 const CACHE = 'dlt-calculator-v1';
 const SHELL = [
   './', './index.html', './style.css', './app.js', './form.js', './charts.js', './ui.js', './format.js',
-  './solver.js', './worker.js', './permalink.js', './export.js', './gallery.js', './views/index.js',
+  './pool.js', './worker.js', './permalink.js', './export.js', './gallery.js', './views/index.js',
   './vendor/echarts/echarts.esm.min.js', './pkg/dlt_wasm.js', './pkg/dlt_wasm_bg.wasm',
 ];
 

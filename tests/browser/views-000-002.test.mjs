@@ -147,8 +147,8 @@ test('buffers: the Cmax-vs-V sweep shows progress and can be cancelled', async (
   // The worker is free again: the next computation answers.
   await computeThroughUi('buffers', { S: 1e-3 }, { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4 });
   const out = await page.evaluate(async () => {
-    const { Solver } = await import('./solver.js');
-    const s = new Solver();
+    const { Pool } = await import('./pool.js');
+    const s = new Pool();
     const r = {};
     r.mps = (await s.exportLp({ model: 'memory', V: 2, processors: [{ S: 1, C: 1, pieces: [[1, 1], [-9, 10]] }] }, 'mps')).split('\n')[0];
     r.refused = await s.exportLp({ model: 'torus', k: 2, S: 1e-4, C: 1e-7, A: 1e-6, V: 1e6 }, 'lp').then(() => 'resolved', (e) => `${e.code} ${e.field}`);

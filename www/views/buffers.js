@@ -172,7 +172,7 @@ function renderSummary(r, ctx) {
   if (star || isNum(lbTree)) return;
   // Trees: the LB strategy of Sec. 4.2 for these parameters.
   const seq = (ctx.state.lbSeq = (ctx.state.lbSeq ?? 0) + 1);
-  ctx.solver.solve({ model: 'lb_layer', p: q.p, h: q.h, S: q.S, C: q.C, A: q.A, V: q.V }).then((res) => {
+  ctx.solver.solve({ model: 'lb_layer', p: q.p, h: q.h, S: q.S, C: q.C, A: q.A, V: q.V }, { signal: ctx.signal }).then((res) => {
     if (!isNum(res?.LB)) return;
     ctx.state.lb = { key: lbKey, value: res.LB };
     if (ctx.state.lbSeq === seq) draw(res.LB);
@@ -229,9 +229,9 @@ function renderDstar(ctx) {
     return;
   }
   const seq = (ctx.state.dstarSeq = (ctx.state.dstarSeq ?? 0) + 1);
-  ctx.solver.solve(request).then(
+  ctx.solver.solve(request, { signal: ctx.signal }).then(
     (res) => { ctx.state.dstar = { key, res }; if (ctx.state.dstarSeq === seq) draw(res); },
-    (err) => { if (ctx.state.dstarSeq === seq) draw(null, err); },
+    (err) => { if (ctx.state.dstarSeq === seq && err.code !== 'cancelled') draw(null, err); },
   );
 }
 
@@ -397,7 +397,7 @@ async function renderSweep(ctx) {
   }
   const token = {};
   ctx.state.sweep = { key, token };
-  const responses = await ctx.batch(body, 'Cmax sweep', requests, { pick: ['makespan', 'LB', 'n'] });
+  const responses = await ctx.sweep(body, 'Cmax sweep', requests, { pick: ['makespan', 'LB', 'n'] });
   if (!responses || ctx.state.sweep?.token !== token) return;
   const values = Array.from({ length: SWEEP_D.length + 1 }, () => SWEEP_V.map(() => null));
   const failed = [];

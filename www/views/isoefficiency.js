@@ -10,8 +10,7 @@
 import { fmt, fmtInt, fmtPct, isNum } from '../format.js';
 import { ganttOption, ganttHeight, sweepOption, rampColor, COLORS } from '../charts.js';
 import { el, fill, summary, warnings, table, message, progress, lpDownload } from '../ui.js';
-import { SolverError } from '../solver.js';
-import { sharedPool } from '../pool.js';
+import { Pool, SolverError, defaultPoolSize } from '../pool.js';
 
 // Table 1 of [003]: n = 20, the reference instance, Gurobi 300 s per MIP.
 const PAPER = {
@@ -21,20 +20,6 @@ const PAPER = {
 };
 const REFERENCE = { a1: 0.109, a2: 4.132, b2: -27109, C: 0.005, O: 0.075, S: 25.4, n: 20 };
 const MAX_LEVELS = 32; // the core's limit on levels in one map request
-// The time limit of each MIP of the map when the form leaves it blank. The
-// search first solves the round-robin sequences over k = 1 … m machines, one
-// LP each, 2–4 ms an LP in the browser (2–3 times native), and at V_max the
-// round robin over all m machines is the best schedule: with less than about
-// 3m ms it is not even tried, E is underestimated and the golden-section
-// search for V_max can lose the maximum. In headless Chromium here (2
-// workers, warmed up) the MAX line at 4m ms met every E_max of Table 1
-// (m = 2 … 20) in three runs out of three, V_max within 8 % of the paper's;
-// at 20 ms, the core's default and enough natively, it lost 7 of 19.
-const autoMs = (m) => Math.max(20, 4 * m);
-const AUTO_MS_TEXT = 'max(20, 4·m) ms';
-// Run first by every fresh worker of the pool: the first MIPs of a new wasm
-// instance are slow, and a map's first probes must not pay for it.
-const WARMUP = { type: 'solve', request: { model: 'isoefficiency', m: 3, n: 20, V: 2e4, S: 25.4, O: 0.075, C: 0.005, a1: 0.109, a2: 4.132, b2: -27109, time_limit_ms: 5 } };
 const MAX_COLOR = '#1f2733';
 const POINT_COLOR = '#d14b3f';
 const STARTUP_COLOR = '#b7c0cc';
@@ -58,7 +43,7 @@ export default {
   id: 'isoefficiency',
   title: 'Isoefficiency',
   paper: { id: '003', cite: 'Drozdowski, Singh, Marszałkowski, “Isoefficiency maps for divisible computations in hierarchical memory systems”, PPAM 2019' },
-  intro: 'Machines are started (S), then the originator sends n load chunks, one at a time (O + Cα each), to m identical machines; a chunk of α MB computes in τ(α) = max{a1·α, a2·α + b2}: in core up to ρ = b2/(a1 − a2) MB, much slower beyond. Efficiency E = T(1,1,V) / (m·T(m,n,V)) compares m machines with one machine doing all the load, which spills out of core, so E can exceed 1 (up to a2/a1 ≈ 38). For each m, V_max is the load of highest efficiency E_max (the MAX line), and the isoline e joins the loads V where E = e, below V_max (Fig. 1 of [003]) and above it (Fig. 2). Every point is the best schedule of MIP (2)–(11) found within its time limit, its gap to a lower bound shown, as the paper’s Gurobi runs (300 s each) mostly were too.',
+  intro: 'Machines are started (S), then the originator sends n load chunks, one at a time (O + Cα each), to m identical machines; a chunk of α MB computes in τ(α) = max{a1·α, a2·α + b2}: in core up to ρ = b2/(a1 − a2) MB, much slower beyond. Efficiency E = T(1,1,V) / (m·T(m,n,V)) compares m machines with one machine doing all the load, which spills out of core, so E can exceed 1 (up to a2/a1 ≈ 38). For each m, V_max is the load of highest efficiency E_max (the MAX line), and the isoline e joins the loads V where E = e, below V_max (Fig. 1 of [003]) and above it (Fig. 2). Every point is the best schedule of MIP (2)–(11) found within a budget of LPs (one per send sequence tried), its gap to a lower bound shown, as the paper’s Gurobi runs (300 s each) mostly were too.',
   fields: [
     { key: 'a1', symbol: 'a₁', name: 'in-core processing rate (a1 in [003])', unit: 's/MB', kind: 'number', gt: 0, default: 0.109 },
     { key: 'a2', symbol: 'a₂', name: 'out-of-core processing rate (a2 in [003])', unit: 's/MB', kind: 'number', gt: 0, default: 4.132 },
@@ -74,10 +59,10 @@ export default {
     { key: 'V_lo', symbol: 'V', name: 'map: loads from', unit: 'MB', kind: 'number', gt: 0, default: 1e3 },
     { key: 'V_hi', symbol: 'V', name: 'map: loads to', unit: 'MB', kind: 'number', gt: 0, default: 5e5, help: 'e = 1.5 and 2 above V_max lie at 2e5–4e5 MB' },
     { key: 'width', symbol: 'w', name: 'map: stopping width of the searches', unit: 'MB', kind: 'number', gt: 0, default: 100, help: 'the paper used 1 MB; 100 MB is faster and reads the same' },
-    { key: 'map_ms', symbol: 't', name: 'map: time limit per MIP', unit: 'ms', kind: 'number', min: 1, max: 600000, optional: true, placeholder: `blank: ${AUTO_MS_TEXT}`, help: 'the core’s own default, 20 ms, suffices natively; here the wasm needs ~3 ms an LP and at least m of them (the round robins)' },
+    { key: 'map_lps', symbol: 'LPs', name: 'map: LP budget per MIP (send sequences solved)', kind: 'integer', min: 1, optional: true, placeholder: 'blank: the core’s default', help: 'the search solves one LP per send sequence; a budget, not a time, so the map is the same on any machine' },
     { key: 'm', symbol: 'm', name: 'point: machines (m in [003])', kind: 'integer', min: 1, max: 64, default: 2, help: 'or click the map' },
     { key: 'V', symbol: 'V', name: 'point: load (V in [003])', unit: 'MB', kind: 'number', gt: 0, default: 134485 },
-    { key: 'time_limit_ms', symbol: 't', name: 'point: time limit of the MIP', unit: 'ms', kind: 'number', min: 1, max: 600000, default: 1000 },
+    { key: 'lp_budget', symbol: 'LPs', name: 'point: LP budget of the MIP (send sequences solved)', kind: 'integer', min: 1, optional: true, placeholder: 'blank: the core’s default' },
   ],
 
   check(v) {
@@ -90,7 +75,9 @@ export default {
   },
 
   toRequest(v) {
-    return { model: 'isoefficiency', m: v.m, n: v.n, V: v.V, S: v.S, O: v.O, C: v.C, a1: v.a1, a2: v.a2, b2: v.b2, time_limit_ms: v.time_limit_ms };
+    const q = { model: 'isoefficiency', m: v.m, n: v.n, V: v.V, S: v.S, O: v.O, C: v.C, a1: v.a1, a2: v.a2, b2: v.b2 };
+    if (v.lp_budget !== undefined) q.lp_budget = v.lp_budget;
+    return q;
   },
 
   render(r, ctx) {
@@ -106,18 +93,23 @@ export default {
 
 // ---- the map (Figs. 1-2) -----------------------------------------------------
 
-/** The map's request without m_range and time_limit_ms, from the form's values. */
+/** The map's request without m_range, from the form's values. */
 function mapBase(v) {
-  return {
+  const base = {
     model: 'isoefficiency_map', n: v.n, levels: unionLevels(v), V_range: [v.V_lo, v.V_hi],
     S: v.S, O: v.O, C: v.C, a1: v.a1, a2: v.a2, b2: v.b2, width: v.width,
   };
+  if (v.map_lps !== undefined) base.lp_budget = v.map_lps;
+  return base;
 }
 
 /** The map's request for one m. */
 function mapRequest(map, m) {
-  return { ...map.base, m_range: [m, m], time_limit_ms: map.limit ?? autoMs(m) };
+  return { ...map.base, m_range: [m, m] };
 }
+
+// The map's workers, one per core: its machine counts are computed side by side.
+let mapPool = null;
 
 /** MIPs one m of the map takes, about: golden-section narrowing, then two bisections a level. */
 function mipsPerM(base) {
@@ -151,11 +143,11 @@ function renderMap(ctx) {
   const base = mapBase(v);
   const ms = [];
   for (let m = v.m_lo; m <= v.m_hi; m++) ms.push(m);
-  const key = JSON.stringify([base, v.m_lo, v.m_hi, v.map_ms ?? 'auto']);
+  const key = JSON.stringify([base, v.m_lo, v.m_hi]);
   ctx.state.display = { below: v.levels_below ?? [], above: v.levels_above ?? [] };
   if (ctx.state.map?.key !== key) {
     ctx.state.map?.controller?.abort();
-    ctx.state.map = { key, base, limit: v.map_ms, ms, data: new Map(), failed: new Map(), status: 'idle', elapsed: 0, points: 0, proven: 0 };
+    ctx.state.map = { key, base, ms, data: new Map(), failed: new Map(), status: 'idle', elapsed: 0, points: 0, proven: 0 };
     body.dataset.mRange = `${ms[0]}-${ms[ms.length - 1]}`;
     runMap(ctx, ms);
   }
@@ -167,15 +159,15 @@ function runMap(ctx, todo) {
   const map = ctx.state.map;
   const body = mapPanel(ctx);
   const status = body.querySelector('.isomap-status');
-  const pool = sharedPool({ warmup: WARMUP });
+  mapPool ??= new Pool({ size: defaultPoolSize() });
+  const pool = mapPool;
   const controller = new AbortController();
   map.controller = controller;
   map.status = 'running';
   map.failed = new Map([...map.failed].filter(([m]) => !todo.includes(m)));
   body.dataset.state = 'running';
   const perM = mipsPerM(map.base);
-  const limitText = isNum(map.limit) ? `${fmt(map.limit)} ms` : AUTO_MS_TEXT;
-  const label = `Map, m = ${todo[0]}…${todo[todo.length - 1]} (≤ ${fmtInt(perM)} MIPs of ${limitText} per m, ${pool.size} worker${pool.size > 1 ? 's' : ''})`;
+  const label = `Map, m = ${todo[0]}…${todo[todo.length - 1]} (≤ ${fmtInt(perM)} MIPs per m, ${pool.size} worker${pool.size > 1 ? 's' : ''})`;
   const bar = progress(label, () => controller.abort());
   bar.el.dataset.testid = 'isomap-progress';
   bar.update(0, todo.length);
@@ -183,22 +175,9 @@ function runMap(ctx, todo) {
   const requests = todo.map((m) => mapRequest(map, m));
   const started = performance.now();
   const alive = () => ctx.state.map === map;
-  // Stalled only if far slower than its time limits allow.
-  const stallMs = Math.max(60000, 4 * perM * Math.max(...requests.map((q) => q.time_limit_ms)) + 30000);
-  pool.batch(requests, {
+  pool.sweep(requests, {
     signal: controller.signal,
-    stallMs,
-    onProgress: (done, total) => {
-      if (!alive()) return;
-      bar.update(done, total);
-      // Time left, weighing each m by its time limit.
-      const cost = (m) => mapRequest(map, m).time_limit_ms;
-      const spent = todo.filter((m) => map.data.has(m) || map.failed.has(m)).reduce((a, m) => a + cost(m), 0);
-      const left = todo.filter((m) => !map.data.has(m) && !map.failed.has(m)).reduce((a, m) => a + cost(m), 0);
-      const eta = spent > 0 ? ((performance.now() - started) * left) / spent / 1000 : NaN;
-      const text = bar.el.querySelector('.progress-text');
-      if (text && done < total && isNum(eta)) text.textContent += ` · about ${fmt(Math.max(1, Math.round(eta)))} s left`;
-    },
+    onProgress: (done, total) => { if (alive()) bar.update(done, total); },
     onItem: (i, res) => {
       if (!alive()) return;
       const m = todo[i];
@@ -218,7 +197,7 @@ function runMap(ctx, todo) {
     body.dataset.state = 'done';
     body.dataset.ms = String(Math.round(map.elapsed));
     const done = map.data.size;
-    bar.finish(`${done} machine count${done === 1 ? '' : 's'}, ${fmtInt(map.points)} MIPs in ${fmt(map.elapsed / 1000, 3)} s on ${pool.size} worker${pool.size > 1 ? 's' : ''}${map.proven ? `, ${fmtInt(map.proven)} proven optimal` : ', none proven optimal (the best found within the time limit)'}`);
+    bar.finish(`${done} machine count${done === 1 ? '' : 's'}, ${fmtInt(map.points)} MIPs in ${fmt(map.elapsed / 1000, 3)} s on ${pool.size} worker${pool.size > 1 ? 's' : ''}${map.proven ? `, ${fmtInt(map.proven)} proven optimal` : ', none proven optimal (the best found within the LP budget)'}`);
     showFailures(ctx);
     // The point's summary says where it lies on the map, now known.
     if (ctx.state.response && map.data.has(ctx.request?.m)) renderPoint(ctx.state.response, ctx);
@@ -535,7 +514,7 @@ function renderPoint(r, ctx) {
   const q = ctx.request;
   const body = ctx.panel('point', {
     title: `Point m = ${q.m}, V = ${fmt(q.V)} MB (MIP (2)–(11))`,
-    note: `The best schedule found in ${fmt(q.time_limit_ms)} ms. T(1,1,V) = S + O + CV + τ(V) is one machine doing all the load.`,
+    note: `The best schedule found within ${isNum(q.lp_budget) ? `a budget of ${fmtInt(q.lp_budget)} LPs` : 'the core’s LP budget'}. T(1,1,V) = S + O + CV + τ(V) is one machine doing all the load.`,
   });
   const map = ctx.state.map;
   const res = map?.data.get(q.m);

@@ -172,7 +172,7 @@ async function renderSweep(ctx) {
       requests.push(q);
     }
   }
-  const responses = await ctx.batch(body, 'Speedup sweep', requests, { pick: ['speedup', 'installments'] });
+  const responses = await ctx.sweep(body, 'Speedup sweep', requests, { pick: ['speedup', 'installments'] });
   if (!responses) return;
   const series = ALGORITHMS.map((alg, ai) => ({
     name: ALGO_NAMES[alg],

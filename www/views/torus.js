@@ -214,7 +214,7 @@ async function renderSweep(ctx) {
   body.querySelectorAll(':scope > .msg').forEach((n) => n.remove());
   const requests = [];
   for (const k of SWEEP_K) for (const v of SWEEP_V) requests.push({ model: 'torus', k, S, C, A, V: v });
-  const responses = await ctx.batch(body, 'Speedup sweep', requests, { pick: ['speedup', 'phases'] });
+  const responses = await ctx.sweep(body, 'Speedup sweep', requests, { pick: ['speedup', 'phases'] });
   if (!responses) return;
   const series = SWEEP_K.map((k, ki) => ({
     name: `k = ${k} (${fmtInt(5 ** (2 * k))} processors)`,
