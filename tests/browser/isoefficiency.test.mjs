@@ -12,7 +12,7 @@
 //
 // Prints isomap-full-ms (the default map, m = 2 … 20 with 10 isolines),
 // isomap-small-ms (m = 2 … 4, the MAX line only) and isopoint-click-ms (a
-// click on the map to the drawn schedule of that point, one 1 s MIP).
+// click on the map to the drawn schedule of that point, one MIP).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,7 +26,7 @@ let page;
 let server;
 let browser;
 // The view names only some keys of the request it shows (the form adds the
-// instance and time limit); its cells are drawn after the result.
+// instance); its cells are drawn after the result.
 const session = pageSession({ timeout: 60000, waitFor: true, exactRequest: false, checkShown: false, onOpen: (s) => ({ page, server, browser } = s) });
 
 const view = () => session.view('isoefficiency');
@@ -68,7 +68,7 @@ test('isoefficiency: the default map (Figs. 1-2) against Table 1', async () => {
   const ms = await mapDone(2, 20, 240000);
   assert.match(await view().getByTestId('where').textContent(), /^(above|below) V_max\(2\) = \d+/);
   console.log(`isomap-full-ms: ${ms}`);
-  console.log(`isomap-full-wall-ms (page open to finished map, the point's 1 s solve included): ${Date.now() - started}`);
+  console.log(`isomap-full-wall-ms (page open to finished map, the point's solve included): ${Date.now() - started}`);
   console.log(`isomap-full-progress: ${(await page.locator(`${MAP} [data-testid="isomap-progress"]`).textContent()).trim()}`);
   const got = [];
   for (let m = 2; m <= 20; m++) got.push(await valueOf(`emax-${m}`));
@@ -119,7 +119,8 @@ test('isoefficiency: the MAX line for m = 2…4 through the form, then a click o
   console.log(`isopoint-click-ms: ${Date.now() - clicked}`);
   assert.equal(await view().getByTestId('field-m').inputValue(), '3');
   const E = await valueOf('efficiency');
-  assert.ok(E >= e3 - 0.01, `the point's E ${E} (1 s) is below the map's E_max(3) ${e3} (12 ms MIPs)`);
+  // The point and the map may search within different budgets: near, not equal.
+  assert.ok(E >= 0.9 * e3, `the point's E ${E} is far below the map's E_max(3) ${e3}`);
   await view().locator('[data-chart="gantt"] canvas').first().waitFor();
   const gantt = await page.evaluate(async () => {
     const echarts = await import('./vendor/echarts/echarts.esm.min.js');
