@@ -461,6 +461,11 @@ export function logSpace(a, b, perDecade) {
   return out;
 }
 
+/** The integers a, a + 1, …, b. */
+export function range(a, b) {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}
+
 function escape(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 }

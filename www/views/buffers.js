@@ -328,13 +328,18 @@ function renderGantt(r, ctx) {
   chart.setOption(ganttOption(r, { timeName: 'time [s]' }), { notMerge: true });
 }
 
-/** A point of the sweep: its request, or null when its LP is too large to solve here. */
-function sweepRequest(base, V, D) {
-  const q = { ...base, V };
-  if (D !== undefined) q.D = D;
+/** `q` at n = n_min, or null when its LP is too large to solve in a sweep (the gallery's too). */
+export function sweepPoint(q) {
   const n = nMin(q);
   const reduced = q.model === 'star' && n >= 2 && n * q.m > STAR_FULL_LP_MESSAGES;
   return n * variablesPerStage(q) > SWEEP_MAX_VARIABLES && !reduced ? null : q;
+}
+
+/** A point of the Cmax-vs-V sweep: its request, or null when its LP is too large. */
+function sweepRequest(base, V, D) {
+  const q = { ...base, V };
+  if (D !== undefined) q.D = D;
+  return sweepPoint(q);
 }
 
 async function renderSweep(ctx) {
