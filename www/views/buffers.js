@@ -7,7 +7,8 @@
 // `lb_layer`.
 
 import { fmt, fmtInt, isNum } from '../format.js';
-import { ganttOption, ganttHeight, sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
+import { sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
+import { ganttOption, ganttHeight } from '../gantt.js';
 import { el, fill, summary, extraNumbers, warnings, table, message, lpDownload } from '../ui.js';
 
 const KNOWN = ['makespan', 'n', 'n_min', 'LB', 'total_load'];

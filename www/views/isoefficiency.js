@@ -7,7 +7,7 @@
 // schedule is drawn here; clicking the map sets it.
 
 import { fmt, fmtInt, fmtPct, isNum } from '../format.js';
-import { ganttOption, ganttHeight } from '../charts.js';
+import { ganttOption, ganttHeight } from '../gantt.js';
 import { el, fill, summary, warnings, table, lpDownload } from '../ui.js';
 import { renderMap, unionLevels, MAX_LEVELS } from './isomap.js';
 import { renderTable } from './isomap-draw.js';

@@ -6,7 +6,8 @@
 // (out-of-core against multi-installment processing, chunk size from (5)).
 
 import { fmt, fmtInt, isNum, parseNumber } from '../format.js';
-import { ganttOption, ganttHeight, sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
+import { sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
+import { ganttOption, ganttHeight } from '../gantt.js';
 import { buildForm } from '../form.js';
 import { el, fill, summary, extraNumbers, warnings, table, message, lpDownload } from '../ui.js';
 

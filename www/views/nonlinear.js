@@ -5,7 +5,8 @@
 // Thms 3-4) and M (multi-installment, FON, Thms 6-9).
 
 import { fmt, fmtInt, isNum } from '../format.js';
-import { ganttOption, ganttHeight, sweepOption, fitLegend } from '../charts.js';
+import { sweepOption, fitLegend } from '../charts.js';
+import { ganttOption, ganttHeight } from '../gantt.js';
 import { fill, summary, extraNumbers, warnings, table, message } from '../ui.js';
 
 const KNOWN = ['makespan', 'speedup', 'installments', 'used', 'total_load', 'theorem', 'first_term'];

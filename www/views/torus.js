@@ -4,7 +4,8 @@
 // (1)-(3) for the largest feasible number of phases.
 
 import { fmt, fmtInt, fmtPct, isNum } from '../format.js';
-import { ganttOption, ganttHeight, gridHeatmapOption, squareGrid, sweepOption, fitLegend, logSpace, rampColor, COLORS } from '../charts.js';
+import { gridHeatmapOption, squareGrid, sweepOption, fitLegend, logSpace, rampColor, COLORS } from '../charts.js';
+import { ganttOption, ganttHeight } from '../gantt.js';
 import { el, fill, summary, extraNumbers, warnings, table, message } from '../ui.js';
 
 const KNOWN = ['k', 'phases', 'max_phases', 'makespan', 'speedup', 'total_load'];
