@@ -1,6 +1,6 @@
 // Shared chart helpers on the vendored Apache ECharts (www/vendor/echarts):
-// a resizing chart mount, the Gantt chart every schedule-producing model
-// shares, a categorical grid heatmap, and x-y sweep charts.
+// a resizing chart mount, the colours of both schemes, a categorical grid
+// heatmap, and x-y sweep charts (the Gantt chart is gantt.js).
 
 import * as echarts from './vendor/echarts/echarts.esm.min.js';
 import { fmt, isNum } from './format.js';
@@ -77,7 +77,7 @@ function hex(h) {
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
 // Getters: `...BASE` reads the colours of the scheme in force.
-const BASE = {
+export const BASE = {
   animation: false,
   get textStyle() { return { fontFamily: FONT, color: COLORS.text }; },
   get color() { return COLORS.series; },
@@ -161,94 +161,12 @@ export function ariaOption(el) {
   return { enabled: true, label: description ? { description } : { enabled: true } };
 }
 
-function axisLabel(formatter = (v) => fmt(v, 4)) {
+export function axisLabel(formatter = (v) => fmt(v, 4)) {
   return { color: COLORS.muted, formatter, hideOverlap: true };
 }
 
 // A getter, so that the grid lines follow the colour scheme.
-const lines = { get splitLine() { return { lineStyle: { color: COLORS.grid } }; } };
-
-/** The label of a schedule row: "layer 2 ×20", "P1". */
-export function rowLabel(row, i) {
-  const label = row?.label ?? `row ${i}`;
-  return isNum(row?.count) && row.count !== 1 ? `${label} ×${fmt(row.count)}` : label;
-}
-
-/**
- * A Gantt chart of the contract's `schedule` (API.md): one row per entry of
- * `processors`, communications in the upper lane of a row (drawn on the
- * receiver), computations in the lower lane.
- */
-export function ganttOption(response, { timeName = 'time', extra = [] } = {}) {
-  const rows = Array.isArray(response.processors) ? response.processors : [];
-  const intervals = Array.isArray(response.schedule) ? response.schedule : [];
-  const labels = rows.map(rowLabel);
-  const nRows = Math.max(labels.length, 1 + Math.max(-1, ...intervals.map((s) => s.proc)));
-  while (labels.length < nRows) labels.push(`row ${labels.length}`);
-  const data = { comm: [], compute: [] };
-  for (const s of intervals) {
-    if (!isNum(s.start) || !isNum(s.end)) continue;
-    const kind = s.kind === 'comm' ? 'comm' : 'compute';
-    data[kind].push({ value: [s.proc, s.start, s.end, s.load, s.from ?? -1, s.messages ?? 1], itemStyle: { color: COLORS[kind] } });
-  }
-  const extraSeries = extra.map((x) => ({
-    name: x.name, lane: x.lane ?? 'comm', color: x.color,
-    data: x.intervals.filter((s) => isNum(s.start) && isNum(s.end)).map((s) => ({ value: [s.proc, s.start, s.end, s.load, -1, 1], note: s.note })),
-  }));
-  const renderItem = (lane) => (params, api) => {
-    const row = api.value(0);
-    const a = api.coord([api.value(1), row]);
-    const b = api.coord([api.value(2), row]);
-    const band = api.size([0, 1])[1];
-    const h = Math.max(2, band * 0.34);
-    const y = lane === 'comm' ? a[1] - h - 1 : a[1] + 1;
-    const shape = echarts.graphic.clipRectByRect(
-      { x: a[0], y, width: Math.max(1.5, b[0] - a[0]), height: h },
-      { x: params.coordSys.x, y: params.coordSys.y, width: params.coordSys.width, height: params.coordSys.height });
-    return shape && { type: 'rect', shape, style: api.style(), emphasis: { style: { stroke: COLORS.text, lineWidth: 1 } } };
-  };
-  const tooltip = (p) => {
-    const [row, start, end, load, from, messages] = p.value;
-    if (p.seriesName !== 'communication' && p.seriesName !== 'computation') {
-      return [`<b>${escape(p.seriesName)}: ${escape(labels[row])}</b>`, `start ${fmt(start)}, end ${fmt(end)}`, `duration ${fmt(end - start)}`, `load ${fmt(load)}`, p.data?.note ? escape(p.data.note) : ''].filter(Boolean).join('<br>');
-    }
-    const lines = [`<b>${p.seriesName === 'communication' ? 'communication to' : 'computation on'} ${escape(labels[row])}</b>`];
-    if (p.seriesName === 'communication' && from >= 0) lines.push(`from ${escape(labels[from] ?? from)}${messages > 1 ? `, ${fmt(messages)} messages` : ''}`);
-    lines.push(`start ${fmt(start)}, end ${fmt(end)}`, `duration ${fmt(end - start)}`, `load ${fmt(load)}${p.seriesName === 'communication' ? ' per message' : ''}`);
-    return lines.join('<br>');
-  };
-  const makespan = isNum(response.makespan) ? response.makespan : undefined;
-  return {
-    ...BASE,
-    legend: { top: 0, left: 0, data: [...extraSeries.map((x) => x.name), 'communication', 'computation'], itemWidth: 14, itemHeight: 10 },
-    tooltip: { trigger: 'item', confine: true, formatter: tooltip },
-    grid: { left: 8, right: 24, top: 34, bottom: 62, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
-    dataZoom: [
-      { type: 'slider', xAxisIndex: 0, filterMode: 'weakFilter', height: 18, bottom: 8, labelFormatter: (v) => fmt(v, 3) },
-      { type: 'inside', xAxisIndex: 0, filterMode: 'weakFilter' },
-    ],
-    xAxis: { type: 'value', name: timeName, nameLocation: 'middle', nameGap: 26, min: 0, max: makespan, axisLabel: axisLabel(), splitLine: lines.splitLine },
-    yAxis: { type: 'category', data: labels, inverse: true, axisTick: { show: false }, axisLabel: { color: COLORS.text }, splitLine: { show: true, lineStyle: { color: COLORS.grid } } },
-    series: [
-      ...extraSeries.map((x) => ({ name: x.name, type: 'custom', renderItem: renderItem(x.lane), dimensions: GANTT_DIMENSIONS, encode: { x: [1, 2], y: 0 }, data: x.data, itemStyle: { color: x.color } })),
-      { name: 'communication', type: 'custom', renderItem: renderItem('comm'), dimensions: GANTT_DIMENSIONS, encode: { x: [1, 2], y: 0 }, data: data.comm, itemStyle: { color: COLORS.comm } },
-      { name: 'computation', type: 'custom', renderItem: renderItem('compute'), dimensions: GANTT_DIMENSIONS, encode: { x: [1, 2], y: 0 }, data: data.compute, itemStyle: { color: COLORS.compute },
-        markLine: makespan === undefined ? undefined : {
-          silent: true, symbol: 'none', label: { formatter: `Cmax ${fmt(makespan)}`, color: COLORS.muted, position: 'start', align: 'right', rotate: 0, distance: 4 },
-          lineStyle: { color: '#888', type: 'dashed' }, data: [{ xAxis: makespan }],
-        } },
-    ],
-  };
-}
-
-// Names of a Gantt item's values (the CSV export's columns): the row, its
-// interval, the load, the sender's row (-1: none) and the message count.
-const GANTT_DIMENSIONS = ['row', 'start', 'end', 'load', 'from', 'messages'];
-
-/** A height for a Gantt chart with `n` rows. */
-export function ganttHeight(n) {
-  return Math.max(180, Math.min(640, 110 + 34 * n));
-}
+export const lines = { get splitLine() { return { lineStyle: { color: COLORS.grid } }; } };
 
 /**
  * A size x size grid coloured by category, for the torus activation map.
@@ -392,8 +310,9 @@ export function logSpace(a, b, perDecade) {
   return out;
 }
 
-function escape(s) {
-  return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+/** The integers a, a + 1, …, b. */
+export function range(a, b) {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }
 
 /**

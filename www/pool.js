@@ -1,30 +1,36 @@
-// A pool of solver workers: one module Web Worker per core (at most 4), each
-// running worker.js's protocol (README.md, "Worker protocol"), with a queue of
-// tasks, progress, cancellation and crash handling like solver.js.
+// The only client of worker.js (README.md, "Worker protocol"): a pool of
+// module Web Workers with a queue of tasks. The page runs everything through
+// one pool of one worker (page.js); the isoefficiency map has its own pool,
+// one worker per core.
 //
-//   const pool = sharedPool();                     // or new Pool({size})
-//   const response = await pool.solve(request, {signal, priority: 'high'});
-//   const results = await pool.batch(requests, {signal, onProgress, onItem, pick});
+//   const pool = new Pool({size});
+//   const response = await pool.solve(request, {signal, onProgress});
+//   const entries = await pool.sweep(requests, {signal, onProgress, onItem, pick});
+//   const text = await pool.exportLp(request, 'lp' | 'mps', {signal});
 //
-// `batch` spreads its requests over the workers, one task each, and resolves
-// to one entry per request: the response, or `{error: {code, field, message}}`
-// for a request the core refused or whose worker crashed (so one bad point
-// does not lose a whole map). `onItem(i, entry)` is called as each one lands,
-// `onProgress(done, total)` after it.
-//
-// Cancelling (the caller's signal) drops queued tasks and terminates the
-// workers busy with running ones; those are replaced by fresh workers when
-// the queue next needs them. A crashed worker (a wasm trap answered with
+// The wasm solves synchronously inside its worker, so a task cannot be
+// interrupted: cancelling one (its caller's signal) drops it from the queue
+// or terminates the worker busy with it; a fresh worker starts when the
+// queue next needs one. A crashed worker (a wasm trap answered with
 // `fatal: true`, an `error` event, a message that cannot be read, or silence
-// for `stallMs` while busy) is replaced the same way and its task rejected
-// with code 'crash' (or 'timeout'). Rejections are solver.js's SolverError.
-//
-// Options (see the constructor): `size`, `warmup` (a message every fresh
-// worker runs before its first task, for solvers bounded by wall-clock time:
-// a new wasm instance runs its first calls slowly), `stallMs`, `idleMs`
-// (idle workers are stopped after this long and started again on demand).
+// for `stallMs` while busy) is replaced the same way, its task rejected with
+// code 'crash' (or 'timeout'). Rejections are SolverErrors carrying the
+// contract's {code, field, message}.
 
-import { SolverError } from './solver.js';
+export class SolverError extends Error {
+  constructor(error) {
+    super(error.message);
+    this.name = 'SolverError';
+    this.error = { code: error.code ?? 'internal', field: error.field ?? '', message: error.message ?? String(error) };
+  }
+  get code() { return this.error.code; }
+  get field() { return this.error.field; }
+}
+
+const cancelledError = (message = 'cancelled') => new SolverError({ code: 'cancelled', field: '', message });
+
+/** The contract's error object of whatever a task was rejected with. */
+const errorOf = (e) => (e instanceof SolverError ? e.error : { code: 'internal', field: '', message: String(e?.message ?? e) });
 
 function defaultWorker() {
   return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
@@ -43,30 +49,75 @@ function pickFields(response, pick) {
   return out;
 }
 
-const cancelledError = (message = 'cancelled') => new SolverError({ code: 'cancelled', field: '', message });
+/** The one top-level field in which requests `a` and `b` differ, if both hold a number there; else null. */
+function soleNumericDifference(a, b) {
+  let field = null;
+  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (a[k] === b[k] || JSON.stringify(a[k]) === JSON.stringify(b[k])) continue;
+    if (field !== null || k === 'model' || !Number.isFinite(a[k]) || !Number.isFinite(b[k])) return null;
+    field = k;
+  }
+  return field;
+}
+
+// The core's limit on points in one sweep (MAX_POINTS in crates/dlt-core/src/sweep.rs).
+const SWEEP_MAX_POINTS = 10000;
+
+/**
+ * Runs of consecutive requests that differ in one numeric field only, each
+ * one core sweep ({model: 'sweep', request, parameter, values, fields});
+ * with no `pick` (the whole responses wanted) every request is its own run.
+ * Returns [{first, count, parameter}]; parameter null for a run of one.
+ */
+function sweepRuns(requests, pick) {
+  const runs = [];
+  let run = null;
+  requests.forEach((q, i) => {
+    if (run && pick && run.count < SWEEP_MAX_POINTS && q && typeof q === 'object' && q.model !== 'sweep') {
+      const field = soleNumericDifference(requests[run.first], q);
+      if (field !== null && (run.parameter === null || run.parameter === field)) {
+        run.parameter = field;
+        run.count++;
+        return;
+      }
+    }
+    run = { first: i, count: 1, parameter: null };
+    runs.push(run);
+  });
+  return runs;
+}
+
+/** A core sweep's answer as one entry per point: the picked fields, or {error}. */
+function sweepEntries(response, fields) {
+  return response.values.map((_, i) => {
+    const error = response.errors?.[i];
+    if (error) return { error };
+    const entry = {};
+    for (const f of fields) {
+      const v = response.series?.[f]?.[i];
+      if (v !== null && v !== undefined) entry[f] = v;
+    }
+    return entry;
+  });
+}
 
 export class Pool {
   /**
    * @param {object} [options]
-   * @param {number} [options.size] workers (default: defaultPoolSize())
-   * @param {() => Worker} [options.createWorker] for tests
+   * @param {number} [options.size] workers (default 1)
+   * @param {() => Worker} [options.createWorker] the single file's worker, tests' stand-ins
    * @param {number} [options.stallMs] replace a worker silent this long on one task (0: never)
    * @param {number} [options.idleMs] terminate a worker idle this long (0: keep it)
-   * @param {object} [options.warmup] a message (e.g. {type: 'solve', request}) each fresh
-   *   worker runs before its first task, its answer ignored: wasm code runs slowly
-   *   on its first calls, which matters to solvers bounded by wall-clock time
    */
-  constructor({ size = defaultPoolSize(), createWorker = defaultWorker, stallMs = 60000, idleMs = 120000, warmup = null } = {}) {
+  constructor({ size = 1, createWorker = defaultWorker, stallMs = 60000, idleMs = 120000 } = {}) {
     this.size = Math.max(1, Math.floor(size));
     this.createWorker = createWorker;
     this.stallMs = stallMs;
     this.idleMs = idleMs;
-    this.warmup = warmup;
     this.slots = Array.from({ length: this.size }, (_, index) => ({ index, worker: null, task: null, watchdog: 0, idle: 0 }));
     this.queue = [];
     this.nextId = 1;
     this.restarts = 0;
-    this.completed = 0;
     this.crashListeners = new Set();
     this.pumping = false;
   }
@@ -86,79 +137,90 @@ export class Pool {
   /** Workers alive (busy or idle). */
   get alive() { return this.slots.filter((s) => s.worker).length; }
 
-  /** One request: resolves to the core's response, rejects with a SolverError. */
+  /**
+   * One request: resolves to the core's response, rejects with a
+   * SolverError. `onProgress(done, total)` hears a sweep's or an
+   * isoefficiency map's progress; `onStart()` runs when a worker takes the
+   * task (until then it waits behind others).
+   */
   solve(request, options = {}) {
-    return this.call({ type: 'solve', request }, options).then((m) => m.response);
+    return this.#call({ type: 'solve', request }, options).then((m) => m.response);
   }
 
-  /** The LP of a request as 'lp' or 'mps' text (worker.js 'export'). */
+  /** The LP of a star, tree, binomial or memory request as 'lp' or 'mps' text. */
   exportLp(request, format = 'lp', options = {}) {
-    return this.call({ type: 'export', request, format }, options).then((m) => m.text);
+    return this.#call({ type: 'export', request, format }, options).then((m) => m.text);
+  }
+
+  version() {
+    return this.#call({ type: 'version' }, {}).then((m) => m.version);
   }
 
   /**
-   * Any message of worker.js's protocol but 'cancel' (the id is added here):
-   * resolves to the worker's `ok` answer. `priority: 'high'` puts the task at
-   * the head of the queue; `stallMs` overrides the pool's for this task;
-   * `onProgress(done, total)` receives a worker batch's progress messages.
+   * Many requests: consecutive ones that differ in one numeric field go to
+   * the core as one sweep, the others one task each (spread over the
+   * workers). Resolves to one entry per request, in order: the response
+   * (only the `pick` fields, if given) or {error} for a point the core
+   * refused or whose worker crashed, so that one bad point does not lose a
+   * whole figure. `onItem(i, entry)` runs as each lands, `onProgress(done,
+   * total)` counts points; rejects with code 'cancelled' if `signal` fires.
    */
-  call(message, { signal, onProgress, priority, stallMs } = {}) {
-    if (signal?.aborted) return Promise.reject(cancelledError());
-    return new Promise((resolve, reject) => {
-      const task = {
-        id: this.nextId++, message, onProgress, slot: null, done: false,
-        stallMs: stallMs ?? this.stallMs,
-        resolve, reject, cleanup: () => {},
-      };
-      if (signal) {
-        const onAbort = () => this.#cancel(task);
-        signal.addEventListener('abort', onAbort, { once: true });
-        task.cleanup = () => signal.removeEventListener('abort', onAbort);
-      }
-      if (priority === 'high') this.queue.unshift(task);
-      else this.queue.push(task);
-      this.#pump();
-    });
-  }
-
-  /**
-   * Spreads `requests` over the workers (one 'solve' task each). Resolves to
-   * one entry per request, the response (only the `pick` fields, if given) or
-   * {error}; rejects with code 'cancelled' if `signal` fires first.
-   */
-  batch(requests, { signal, onProgress, onItem, pick, stallMs } = {}) {
+  sweep(requests, { signal, onProgress, onItem, pick, stallMs } = {}) {
     const total = requests.length;
     if (signal?.aborted) return Promise.reject(cancelledError());
     const own = new AbortController();
     const results = new Array(total);
-    let done = 0;
+    let landed = 0;
+    const partial = new Map(); // run -> points its sweep reported done
+    let reported = 0;
+    const report = () => {
+      let done = landed;
+      for (const d of partial.values()) done += d;
+      if (done === reported) return; // a sweep's last point, reported again as it lands
+      reported = done;
+      try { onProgress?.(done, total); } catch (e) { console.warn(e); }
+    };
     return new Promise((resolve, reject) => {
       const stop = () => {
         own.abort();
-        reject(cancelledError(`cancelled after ${done} of ${total}`));
+        reject(cancelledError(`cancelled after ${landed} of ${total}`));
       };
       signal?.addEventListener('abort', stop, { once: true });
-      const finish = () => {
-        signal?.removeEventListener('abort', stop);
-        resolve(results);
+      const land = (run, entries) => {
+        if (own.signal.aborted) return;
+        partial.delete(run);
+        entries.forEach((entry, k) => {
+          results[run.first + k] = entry;
+          try { onItem?.(run.first + k, entry); } catch (e) { console.warn(e); }
+        });
+        landed += entries.length;
+        report();
+        if (landed === total) {
+          signal?.removeEventListener('abort', stop);
+          resolve(results);
+        }
       };
       if (total === 0) {
-        finish();
+        signal?.removeEventListener('abort', stop);
+        resolve(results);
         return;
       }
-      requests.forEach((request, i) => {
-        this.solve(request, { signal: own.signal, stallMs }).then(
-          (response) => ({ value: pickFields(response, pick) }),
-          (e) => (e instanceof SolverError && e.code === 'cancelled' && own.signal.aborted ? null : { value: { error: e instanceof SolverError ? e.error : { code: 'internal', field: '', message: String(e?.message ?? e) } } }),
-        ).then((r) => {
-          if (!r || own.signal.aborted) return;
-          results[i] = r.value;
-          done++;
-          try { onItem?.(i, r.value); } catch (e) { console.warn(e); }
-          try { onProgress?.(done, total); } catch (e) { console.warn(e); }
-          if (done === total) finish();
+      for (const run of sweepRuns(requests, pick)) {
+        const options = { signal: own.signal, stallMs };
+        let answer;
+        if (run.parameter === null) {
+          answer = this.solve(requests[run.first], options).then((r) => [pickFields(r, pick)]);
+        } else {
+          const points = requests.slice(run.first, run.first + run.count);
+          const request = { model: 'sweep', request: points[0], parameter: run.parameter, values: points.map((q) => q[run.parameter]), fields: pick };
+          options.onProgress = (done) => { partial.set(run, done); report(); };
+          answer = this.solve(request, options).then((r) => sweepEntries(r, pick));
+        }
+        answer.then((entries) => land(run, entries), (e) => {
+          if (own.signal.aborted) return;
+          land(run, Array.from({ length: run.count }, () => ({ error: errorOf(e) })));
         });
-      });
+      }
     });
   }
 
@@ -175,6 +237,24 @@ export class Pool {
 
   // ---- internals ----------------------------------------------------------
 
+  #call(message, { signal, onProgress, onStart, stallMs } = {}) {
+    if (signal?.aborted) return Promise.reject(cancelledError());
+    return new Promise((resolve, reject) => {
+      const task = {
+        id: this.nextId++, message, onProgress, onStart, slot: null, done: false,
+        stallMs: stallMs ?? this.stallMs,
+        resolve, reject, cleanup: () => {},
+      };
+      if (signal) {
+        const onAbort = () => this.#cancel(task);
+        signal.addEventListener('abort', onAbort, { once: true });
+        task.cleanup = () => signal.removeEventListener('abort', onAbort);
+      }
+      this.queue.push(task);
+      this.#pump();
+    });
+  }
+
   #pump() {
     for (const slot of this.slots) {
       if (this.queue.length === 0) return;
@@ -188,8 +268,6 @@ export class Pool {
     if (!slot.worker) {
       try {
         this.#spawn(slot);
-        // Answered under an id no task has; #onMessage drops the answer.
-        if (this.warmup) slot.worker.postMessage({ ...this.warmup, id: -1 });
       } catch (e) {
         this.#settle(task, null, new SolverError({ code: 'crash', message: `a solver worker could not be started: ${e.message}` }));
         this.#pumpSoon();
@@ -198,7 +276,17 @@ export class Pool {
     }
     slot.task = task;
     task.slot = slot;
-    slot.worker.postMessage({ ...task.message, id: task.id });
+    try {
+      slot.worker.postMessage({ ...task.message, id: task.id });
+    } catch (e) {
+      // A request the browser cannot copy to the worker (nested thousands
+      // deep, or holding a function) never reaches the core.
+      this.#release(slot);
+      this.#settle(task, null, new SolverError({ code: 'parse', message: `the request cannot be sent to the solver: ${e.message}` }));
+      this.#pumpSoon();
+      return;
+    }
+    try { task.onStart?.(); } catch (e) { console.warn(e); }
     this.#arm(slot);
   }
 
@@ -228,7 +316,6 @@ export class Pool {
       return;
     }
     this.#release(slot);
-    this.completed++;
     if (msg.ok) this.#settle(task, msg);
     else this.#settle(task, null, new SolverError(msg.error ?? { code: 'internal', message: 'no answer' }));
     this.#pump();
@@ -280,12 +367,9 @@ export class Pool {
     const q = this.queue.indexOf(task);
     if (q >= 0) this.queue.splice(q, 1);
     const slot = task.slot;
-    if (slot && slot.task === task) {
-      // The wasm cannot be interrupted inside a solve: replace the worker.
-      this.#drop(slot);
-    }
+    if (slot && slot.task === task) this.#drop(slot);
     this.#settle(task, null, cancelledError());
-    // After every abort listener of a batch has run: no worker is started
+    // After every abort listener of a sweep has run: no worker is started
     // for a task about to be cancelled too.
     this.#pumpSoon();
   }
@@ -306,17 +390,4 @@ export class Pool {
     if (error) task.reject(error);
     else task.resolve(answer);
   }
-}
-
-let shared = null;
-
-/**
- * The page's pool, made on first use (with `options`, see Pool) and shared by
- * the views that want one; a `warmup` asked for later is kept if the pool has
- * none yet.
- */
-export function sharedPool(options = {}) {
-  shared ??= new Pool(options);
-  if (options.warmup && !shared.warmup) shared.warmup = options.warmup;
-  return shared;
 }

@@ -90,22 +90,40 @@ export function table(columns, rows, { caption, testid } = {}) {
 }
 
 /**
- * A progress indicator with a Cancel button; `onCancel` runs on click.
- * Returns {el, update(done, total), finish(text?)}.
+ * A progress indicator with the time elapsed and a Cancel button;
+ * `onCancel` runs on click. Returns {el, update(done, total), setLabel(text),
+ * finish(text?)}; until the first update the bar is indeterminate.
  */
 export function progress(label, onCancel) {
-  const bar = el('progress', { max: 1, value: 0 });
-  const text = el('span', { class: 'progress-text', text: `${label}…` });
+  const bar = el('progress', { max: 1 });
+  const text = el('span', { class: 'progress-text' });
   const cancel = el('button', { type: 'button', class: 'ghost small', text: 'Cancel', onclick: () => onCancel?.() });
   const root = el('div', { class: 'progress', role: 'status', 'aria-live': 'polite', 'data-testid': 'progress' }, bar, text, cancel);
+  const started = performance.now();
+  let counts = '';
+  let attached = false;
+  const show = () => {
+    // An indicator taken off the page without finish() stops ticking.
+    if (attached && !root.isConnected) clearInterval(ticker);
+    attached ||= root.isConnected;
+    text.textContent = `${label}${counts} · ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  };
+  const ticker = setInterval(show, 250);
+  show();
   return {
     el: root,
     update(done, total) {
       bar.max = total;
       bar.value = done;
-      text.textContent = `${label}: ${done} / ${total}`;
+      counts = `: ${done} / ${total}`;
+      show();
+    },
+    setLabel(text) {
+      label = text;
+      show();
     },
     finish(msg) {
+      clearInterval(ticker);
       bar.remove();
       cancel.remove();
       text.textContent = msg ?? '';

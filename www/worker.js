@@ -1,32 +1,14 @@
-// The only place the wasm module runs: a module Web Worker.
-//
-// Protocol (every message in carries an `id` chosen by the client; every
-// answer repeats it):
-//   in  {id, type: 'solve', request}
-//   out {id, ok: true, response} | {id, ok: false, error: {code, field, message}}
-//   in  {id, type: 'batch', requests: [...], pick?: ['speedup', ...]}
-//   out {id, progress: done, total} after each item, then
-//       {id, ok: true, responses: [...]}; an item the core refused is
-//       {error: {code, field, message}} in its place, so one infeasible point
-//       does not lose a whole sweep. `pick` keeps only the named top-level
-//       fields of each response (sweeps need a number, not a schedule).
-//   in  {type: 'cancel', id}
-//       stops batch `id` between two items; it answers
-//       {id, ok: false, error: {code: 'cancelled', ...}}.
-//   in  {id, type: 'export', request, format: 'lp' | 'mps'}
-//   out {id, ok: true, text} | {id, ok: false, error}: the LP of a star,
-//       tree, binomial or memory request as CPLEX-LP or MPS text.
-//   in  {id, type: 'version'}
-//   out {id, ok: true, version}
+// The only place the wasm module runs: a module Web Worker. Its protocol is
+// in README.md ("Worker protocol"); pool.js is its only client.
 // A wasm trap (a panic compiled to `unreachable`, a stack overflow...) leaves
 // the instance unusable: the answer then carries `fatal: true` and the client
-// replaces this worker.
+// replaces this worker. There is no cancel message: a solve runs to its end
+// inside this worker, so the client terminates the worker instead.
 
-import init, { solve, export_lp as exportLp, version } from './pkg/dlt_wasm.js';
+import init, { solve_progress as solveProgress, export_lp as exportLp, version } from './pkg/dlt_wasm.js';
 
 const ready = init();
 ready.catch(() => {}); // reported to each request instead, below
-const cancelled = new Set();
 let broken = null; // the trap that made the instance unusable
 
 /** The contract's error object from whatever the wasm threw. */
@@ -42,8 +24,8 @@ function isTrap(e) {
   return e instanceof WebAssembly.RuntimeError || (e && !e.error && /unreachable|RuntimeError/i.test(String(e.message ?? e)));
 }
 
-/** Runs one request; throws only for a trap. */
-function runOne(request, fn = solve) {
+/** Runs `fn(request)`; throws only for a trap. */
+function runOne(request, fn) {
   if (broken) throw broken;
   try {
     return { ok: true, response: fn(request) };
@@ -56,60 +38,34 @@ function runOne(request, fn = solve) {
   }
 }
 
-function pickFields(response, pick) {
-  if (!pick || !response || typeof response !== 'object') return response;
-  const out = {};
-  for (const k of pick) if (k in response) out[k] = response[k];
-  return out;
-}
+// Progress at most this often: a sweep of thousands of quick points would
+// otherwise flood the page with messages.
+const PROGRESS_MS = 50;
 
-/** Lets queued messages (a cancel, a single solve) in between batch items. */
-const channel = new MessageChannel();
-const waiting = [];
-channel.port1.onmessage = () => waiting.shift()?.();
-function yieldToMessages() {
-  return new Promise((resolve) => {
-    waiting.push(resolve);
-    channel.port2.postMessage(0);
-  });
-}
-
-async function runBatch(id, requests, pick) {
-  const total = requests.length;
-  const responses = new Array(total);
-  for (let i = 0; i < total; i++) {
-    await yieldToMessages();
-    if (cancelled.has(id)) {
-      cancelled.delete(id);
-      postMessage({ id, ok: false, error: { code: 'cancelled', field: '', message: `cancelled after ${i} of ${total}` } });
-      return;
+/** Solves `request`, posting {id, progress, total} as a sweep or an isoefficiency map advances. */
+function solveReporting(id, request) {
+  let last = -Infinity;
+  return solveProgress(request, (done, total) => {
+    const now = performance.now();
+    if (done === total || now - last >= PROGRESS_MS) {
+      last = now;
+      postMessage({ id, progress: done, total });
     }
-    const r = runOne(requests[i]);
-    responses[i] = r.ok ? pickFields(r.response, pick) : { error: r.error };
-    postMessage({ id, progress: i + 1, total });
-  }
-  cancelled.delete(id);
-  postMessage({ id, ok: true, responses });
+    return true;
+  });
 }
 
 self.onmessage = async (event) => {
   const msg = event.data || {};
   const { id, type } = msg;
-  if (type === 'cancel') {
-    cancelled.add(id);
-    return;
-  }
   try {
     await ready;
     switch (type) {
       case 'solve': {
-        const r = runOne(msg.request);
+        const r = runOne(msg.request, (request) => solveReporting(id, request));
         postMessage(r.ok ? { id, ok: true, response: r.response } : { id, ok: false, error: r.error });
         break;
       }
-      case 'batch':
-        await runBatch(id, Array.isArray(msg.requests) ? msg.requests : [], msg.pick);
-        break;
       case 'export': {
         const format = msg.format === 'mps' ? 'mps' : 'lp';
         const r = runOne(msg.request, (request) => exportLp(request, format));
@@ -120,7 +76,7 @@ self.onmessage = async (event) => {
         postMessage({ id, ok: true, version: version() });
         break;
       default:
-        postMessage({ id, ok: false, error: { code: 'parse', field: 'type', message: `unknown message type ${JSON.stringify(type)}; accepted: solve, batch, export, cancel, version` } });
+        postMessage({ id, ok: false, error: { code: 'parse', field: 'type', message: `unknown message type ${JSON.stringify(type)}; accepted: solve, export, version` } });
     }
   } catch (e) {
     // A trap, or the module failed to load: this worker is done for.

@@ -12,7 +12,7 @@
 //
 // Prints isomap-full-ms (the default map, m = 2 … 20 with 10 isolines),
 // isomap-small-ms (m = 2 … 4, the MAX line only) and isopoint-click-ms (a
-// click on the map to the drawn schedule of that point, one 1 s MIP).
+// click on the map to the drawn schedule of that point, one MIP).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,7 +26,7 @@ let page;
 let server;
 let browser;
 // The view names only some keys of the request it shows (the form adds the
-// instance and time limit); its cells are drawn after the result.
+// instance); its cells are drawn after the result.
 const session = pageSession({ timeout: 60000, waitFor: true, exactRequest: false, checkShown: false, onOpen: (s) => ({ page, server, browser } = s) });
 
 const view = () => session.view('isoefficiency');
@@ -61,14 +61,14 @@ test('isoefficiency: the default map (Figs. 1-2) against Table 1', async () => {
   const started = Date.now();
   await page.goto(`${server.url}#isoefficiency`);
   // The form's own request: the point of Table 1 at m = 2.
-  await waitForRequest({ model: 'isoefficiency', m: 2, V: 134485, time_limit_ms: 1000, ...INSTANCE });
+  await waitForRequest({ model: 'isoefficiency', m: 2, V: 134485, ...INSTANCE });
   const E = await valueOf('efficiency');
   assert.ok(E >= 34.2 - 0.05, `E at m = 2, V = 134485 MB: ${E}`);
   assert.equal(await view().getByTestId('proven').textContent(), 'no: best found');
   const ms = await mapDone(2, 20, 240000);
   assert.match(await view().getByTestId('where').textContent(), /^(above|below) V_max\(2\) = \d+/);
   console.log(`isomap-full-ms: ${ms}`);
-  console.log(`isomap-full-wall-ms (page open to finished map, the point's 1 s solve included): ${Date.now() - started}`);
+  console.log(`isomap-full-wall-ms (page open to finished map, the point's solve included): ${Date.now() - started}`);
   console.log(`isomap-full-progress: ${(await page.locator(`${MAP} [data-testid="isomap-progress"]`).textContent()).trim()}`);
   const got = [];
   for (let m = 2; m <= 20; m++) got.push(await valueOf(`emax-${m}`));
@@ -115,11 +115,12 @@ test('isoefficiency: the MAX line for m = 2…4 through the form, then a click o
   const clicked = Date.now();
   await chart.click({ position: { x: x + 4, y: y + 3 } }); // near the line: it snaps to it
   const V = Number(v3.toPrecision(6));
-  await waitForRequest({ model: 'isoefficiency', m: 3, V, time_limit_ms: 1000 });
+  await waitForRequest({ model: 'isoefficiency', m: 3, V });
   console.log(`isopoint-click-ms: ${Date.now() - clicked}`);
   assert.equal(await view().getByTestId('field-m').inputValue(), '3');
   const E = await valueOf('efficiency');
-  assert.ok(E >= e3 - 0.01, `the point's E ${E} (1 s) is below the map's E_max(3) ${e3} (12 ms MIPs)`);
+  // The point and the map may search within different budgets: near, not equal.
+  assert.ok(E >= 0.9 * e3, `the point's E ${E} is far below the map's E_max(3) ${e3}`);
   await view().locator('[data-chart="gantt"] canvas').first().waitFor();
   const gantt = await page.evaluate(async () => {
     const echarts = await import('./vendor/echarts/echarts.esm.min.js');
@@ -186,17 +187,15 @@ test('isoefficiency: the form checks its ranges', async () => {
 
 // A stand-in for worker.js: answers {x} after `delay` ms; `crash` throws,
 // `fatal` answers like a wasm trap, `silent` never answers, `refuse` is an
-// error of the core. Warm-up messages (id < 0) are counted.
+// error of the core.
 const FAKE_WORKER = `
-let warmups = 0;
 self.onmessage = (e) => {
   const { id, request = {} } = e.data;
-  if (id < 0) { warmups++; return; }
   if (request.crash) throw new Error('boom');
   if (request.fatal) { postMessage({ id, ok: false, fatal: true, error: { code: 'crash', field: '', message: 'the solver crashed: unreachable' } }); return; }
   if (request.silent) return;
   if (request.refuse) { postMessage({ id, ok: false, error: { code: 'out_of_range', field: 'x', message: 'x is refused' } }); return; }
-  setTimeout(() => postMessage({ id, ok: true, response: { x: request.x, warmups, extra: 1 } }), request.delay ?? 5);
+  setTimeout(() => postMessage({ id, ok: true, response: { x: request.x, extra: 1 } }), request.delay ?? 5);
 };`;
 
 test('pool: queue, progress, crash, stall and cancel', async () => {
@@ -206,23 +205,23 @@ test('pool: queue, progress, crash, stall and cancel', async () => {
     const { Pool, defaultPoolSize } = await import('./pool.js');
     const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
     let created = 0;
-    const pool = new Pool({ size: 3, createWorker: () => { created++; return new Worker(url); }, warmup: { type: 'solve', request: {} }, stallMs: 0 });
+    const pool = new Pool({ size: 3, createWorker: () => { created++; return new Worker(url); }, stallMs: 0 });
     const r = { size: defaultPoolSize(), hc: navigator.hardwareConcurrency };
-    // A batch: every item once, in order, progress 1…n, at most `size` at a time.
+    // A sweep of requests that no core sweep holds (each names itself):
+    // every item once, in order, progress 1…n, at most `size` at a time.
     const progress = [];
     let most = 0;
-    const items = Array.from({ length: 10 }, (_, i) => ({ x: i, delay: 20 }));
+    const items = Array.from({ length: 10 }, (_, i) => ({ x: i, name: `item ${i}`, delay: 20 }));
     items[3] = { refuse: true };
     items[6] = { crash: true };
     items[8] = { fatal: true };
     const crashes = [];
     pool.onCrash((e) => crashes.push(e.code));
     const sample = setInterval(() => { most = Math.max(most, pool.running); }, 2);
-    const res = await pool.batch(items, { pick: ['x', 'warmups'], onProgress: (d, t) => progress.push(`${d}/${t}`) });
+    const res = await pool.sweep(items, { pick: ['x'], onProgress: (d, t) => progress.push(`${d}/${t}`) });
     clearInterval(sample);
-    r.batch = res.map((x) => (x.error ? x.error.code : x.x));
+    r.sweep = res.map((x) => (x.error ? x.error.code : x.x));
     r.picked = Object.keys(res[0]).sort().join(',');
-    r.warmed = res[0].warmups;
     r.progress = progress.join(' ');
     r.most = most;
     r.crashes = crashes.join(',');
@@ -231,7 +230,7 @@ test('pool: queue, progress, crash, stall and cancel', async () => {
     r.stall = await pool.solve({ silent: true }, { stallMs: 100 }).then(() => 'answered', (e) => e.code);
     // Cancel: queued tasks dropped, busy workers terminated, the pool goes on.
     const ctl = new AbortController();
-    const long = pool.batch(Array.from({ length: 8 }, (_, i) => ({ x: i, delay: 5000 })), { signal: ctl.signal });
+    const long = pool.sweep(Array.from({ length: 8 }, (_, i) => ({ x: i, delay: 5000 })), { signal: ctl.signal });
     await new Promise((f) => setTimeout(f, 50));
     const before = created;
     r.runningBefore = pool.running;
@@ -248,7 +247,7 @@ test('pool: queue, progress, crash, stall and cancel', async () => {
     r.terminated = pool.alive;
     // The real worker.js: one MIP.
     const real = new Pool({ size: 1 });
-    const mip = await real.solve({ model: 'isoefficiency', m: 2, n: 4, V: 1000, S: 25.4, O: 0.075, C: 0.005, a1: 0.109, a2: 4.132, b2: -27109, time_limit_ms: 50 });
+    const mip = await real.solve({ model: 'isoefficiency', m: 2, n: 4, V: 1000, S: 25.4, O: 0.075, C: 0.005, a1: 0.109, a2: 4.132, b2: -27109 });
     r.real = [mip.sequence.length, mip.efficiency > 0];
     r.refused = await real.solve({ model: 'isoefficiency', m: 0, n: 4, V: 1000, S: 0, O: 0, C: 0, a1: 1, a2: 2, b2: -1 }).then(() => 'resolved', (e) => `${e.code} ${e.field}`);
     real.terminate();
@@ -256,9 +255,8 @@ test('pool: queue, progress, crash, stall and cancel', async () => {
   }, FAKE_WORKER);
   await p.close();
   assert.ok(out.size >= 1 && out.size <= 4 && out.size === Math.max(1, Math.min(4, out.hc)), `pool size ${out.size} for ${out.hc} cores`);
-  assert.deepEqual(out.batch, [0, 1, 2, 'out_of_range', 4, 5, 'crash', 7, 'crash', 9]);
-  assert.equal(out.picked, 'warmups,x');
-  assert.equal(out.warmed, 1, 'a fresh worker runs the warm-up message first');
+  assert.deepEqual(out.sweep, [0, 1, 2, 'out_of_range', 4, 5, 'crash', 7, 'crash', 9]);
+  assert.equal(out.picked, 'x');
   assert.equal(out.progress, Array.from({ length: 10 }, (_, i) => `${i + 1}/10`).join(' '));
   assert.equal(out.most, 3, 'tasks at once on 3 workers');
   assert.equal(out.crashes, 'crash,crash');

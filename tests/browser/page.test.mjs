@@ -101,7 +101,7 @@ test('torus: a case computed through the form matches recurrence (1) of 001', as
   assert.match(await view('torus').getByTestId('activation-legend').textContent(), /originator/);
 });
 
-test('torus: the speedup sweep runs as a worker batch with progress', async () => {
+test('torus: the speedup sweep runs as a worker sweep with progress', async () => {
   const progress = view('torus').locator('[data-panel="sweep"] [data-testid="progress"]');
   await progress.waitFor();
   await page.waitForFunction(() => /points in \d+ ms/.test(document.querySelector('#view-torus [data-panel="sweep"] [data-testid="progress"]')?.textContent ?? ''), null, { timeout: 60000 });
@@ -138,22 +138,22 @@ test('non-linear: Example 2 of 004 through the form', async () => {
   await view('nonlinear').locator('[data-chart="gantt"] canvas').first().waitFor();
 });
 
-test('solver client: batches report progress and cancel; a crashed worker is replaced', async () => {
+test('solver client: sweeps report progress and cancel; a crashed worker is replaced', async () => {
   const out = await page.evaluate(async () => {
-    const { Solver } = await import('./solver.js');
+    const { Pool } = await import('./pool.js');
     const good = () => new Worker(new URL('./worker.js', location.href), { type: 'module' });
     const req = { model: 'torus', k: 2, S: 1e-4, C: 1e-7, A: 1e-6, V: 1e6 };
     const r = {};
-    // Batch with progress, then a cancelled batch.
-    const s = new Solver({ createWorker: good });
+    // A sweep with progress (a core sweep over V, then a point of its own), then a cancelled sweep.
+    const s = new Pool({ createWorker: good });
     const seen = [];
-    const responses = await s.batch([req, { ...req, V: 1e7 }, { ...req, k: 0 }], { pick: ['speedup'], onProgress: (d, t) => seen.push(`${d}/${t}`) });
+    const responses = await s.sweep([req, { ...req, V: 1e7 }, { ...req, k: 0 }], { pick: ['speedup'], onProgress: (d, t) => seen.push(`${d}/${t}`) });
     r.progress = seen.join(' ');
-    r.batchKeys = Object.keys(responses[0]).join(',');
+    r.sweepKeys = Object.keys(responses[0]).join(',');
     r.itemError = responses[2].error?.field;
     const ctl = new AbortController();
     const many = Array.from({ length: 400 }, (_, i) => ({ ...req, V: 1e3 + i }));
-    const p = s.batch(many, { signal: ctl.signal, onProgress: (d) => { if (d === 2) ctl.abort(); } });
+    const p = s.sweep(many, { pick: ['phases'], signal: ctl.signal, onProgress: () => ctl.abort() });
     r.cancelled = await p.then(() => 'resolved', (e) => e.code);
     r.afterCancel = (await s.solve(req)).phases;
     s.terminate();
@@ -161,7 +161,7 @@ test('solver client: batches report progress and cancel; a crashed worker is rep
     // gets a fresh worker.
     let n = 0;
     const bad = () => new Worker(URL.createObjectURL(new Blob(['throw new Error("boom")'], { type: 'text/javascript' })));
-    const c = new Solver({ createWorker: () => (n++ === 0 ? bad() : good()) });
+    const c = new Pool({ createWorker: () => (n++ === 0 ? bad() : good()) });
     const crashes = [];
     c.onCrash((e) => crashes.push(e.code));
     r.crash = await c.solve(req).then(() => 'resolved', (e) => e.code);
@@ -174,7 +174,7 @@ test('solver client: batches report progress and cancel; a crashed worker is rep
       'onmessage = (e) => postMessage({ id: e.data.id, ok: false, fatal: true, error: { code: "crash", field: "", message: "the solver crashed: RuntimeError: unreachable" } });',
     ], { type: 'text/javascript' })));
     let m = 0;
-    const t = new Solver({ createWorker: () => (m++ === 0 ? trapping() : good()) });
+    const t = new Pool({ createWorker: () => (m++ === 0 ? trapping() : good()) });
     r.trap = await t.solve(req).then(() => 'resolved', (e) => `${e.code}: ${e.message}`);
     r.afterTrap = (await t.solve(req)).phases;
     r.trapRestarts = t.restarts;
@@ -184,7 +184,7 @@ test('solver client: batches report progress and cancel; a crashed worker is rep
     return r;
   });
   assert.equal(out.progress, '1/3 2/3 3/3');
-  assert.equal(out.batchKeys, 'speedup');
+  assert.equal(out.sweepKeys, 'speedup');
   assert.equal(out.itemError, 'k');
   assert.equal(out.cancelled, 'cancelled');
   assert.equal(out.afterCancel, 4);
@@ -217,8 +217,8 @@ test('a request nested 20,000 deep: the core refuses it by name and the wasm mod
       w.onerror = (e) => reject(new Error(e.message));
     });
     w.terminate();
-    const { Solver } = await import('./solver.js');
-    const s = new Solver();
+    const { Pool } = await import('./pool.js');
+    const s = new Pool();
     let deep = [];
     for (let i = 0; i < 20000; i++) deep = [deep];
     const viaClient = await s.solve({ ...req, V: deep }).then(() => 'resolved', (e) => e.code);

@@ -147,8 +147,8 @@ test('buffers: the Cmax-vs-V sweep shows progress and can be cancelled', async (
   // The worker is free again: the next computation answers.
   await computeThroughUi('buffers', { S: 1e-3 }, { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4 });
   const out = await page.evaluate(async () => {
-    const { Solver } = await import('./solver.js');
-    const s = new Solver();
+    const { Pool } = await import('./pool.js');
+    const s = new Pool();
     const r = {};
     r.mps = (await s.exportLp({ model: 'memory', V: 2, processors: [{ S: 1, C: 1, pieces: [[1, 1], [-9, 10]] }] }, 'mps')).split('\n')[0];
     r.refused = await s.exportLp({ model: 'torus', k: 2, S: 1e-4, C: 1e-7, A: 1e-6, V: 1e6 }, 'lp').then(() => 'resolved', (e) => `${e.code} ${e.field}`);
@@ -157,6 +157,67 @@ test('buffers: the Cmax-vs-V sweep shows progress and can be cancelled', async (
   });
   assert.match(out.mps, /^\* memory hierarchy LP/);
   assert.equal(out.refused, 'out_of_range model');
+});
+
+/** The state of the buffers view's results: 'pending', 'done', 'error', 'cancelled'... */
+const buffersState = () => page.evaluate(() => document.querySelector('#view-buffers [data-testid="results"]').dataset.state);
+
+/** Workers of the page alive now (Playwright sees each one start and close). */
+const liveWorkers = () => page.workers();
+
+/** Waits, generously, until every worker of `workers` is closed (terminated by the page). */
+async function closed(workers) {
+  let timer;
+  const late = new Promise((resolve, reject) => { timer = setTimeout(() => reject(new Error('a busy worker was left running')), 30000); });
+  await Promise.race([late, Promise.all(workers.map((w) => new Promise((resolve) => {
+    if (!page.workers().includes(w)) resolve();
+    else w.on('close', resolve);
+  })))]).finally(() => clearTimeout(timer));
+}
+
+// The star with m = 1000 and the other defaults: an LP of 9000 variables
+// whose solve runs into the core's time limit after half a minute or more.
+const SLOW_STAR = '#v=1&view=buffers&topology=star&m=1000';
+
+test('buffers: a long solve shows its progress and cancels; the page is usable at once', async () => {
+  await page.goto(`${server.url}${SLOW_STAR}`);
+  const bar = view('buffers').getByTestId('solve-progress');
+  await bar.waitFor({ timeout: 30000 });
+  assert.match(await bar.textContent(), /\d+\.\d s/);
+  assert.equal(await buffersState(), 'pending');
+  const busy = liveWorkers();
+  await bar.locator('button', { hasText: 'Cancel' }).click();
+  await page.waitForFunction(() => document.querySelector('#view-buffers [data-testid="results"]').dataset.state === 'cancelled', null, { timeout: 10000 });
+  await closed(busy); // the worker solving it was stopped, not left to finish
+  assert.match(await view('buffers').getByTestId('result-msg').textContent(), /Cancelled/);
+  await computeThroughUi('buffers', { m: 10 }, { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3 });
+  assert.ok((await valueOf('buffers', 'makespan')) > 0.5);
+});
+
+test('buffers: a new request from the form supersedes a running one', async () => {
+  await page.goto(`${server.url}${SLOW_STAR}`);
+  await view('buffers').getByTestId('solve-progress').waitFor({ timeout: 30000 });
+  const busy = liveWorkers();
+  await computeThroughUi('buffers', { m: 12 }, { model: 'star', m: 12, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3 });
+  await closed(busy); // the old solve was stopped, not waited for
+  assert.equal(await buffersState(), 'done');
+});
+
+test('buffers: a schedule of 10,000 stages is drawn (n_min = V / (D·m))', async () => {
+  await page.goto(`${server.url}#v=1&view=buffers&topology=star&m=10&V=1000000&D=10&n=`);
+  await waitForRequest('buffers', { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 1e6, D: 10 });
+  assert.equal(await valueOf('buffers', 'n'), 10000);
+  await view('buffers').locator('[data-chart="gantt"] canvas').first().waitFor();
+  const gantt = await page.evaluate(async () => {
+    const { echarts } = await import('./charts.js');
+    const o = echarts.getInstanceByDom(document.querySelector('#view-buffers [data-chart="gantt"]')).getOption();
+    return Object.fromEntries(o.series.map((s) => [s.name, s.data.reduce((n, d) => n + d[6], 0)]));
+  });
+  // Every interval of the schedule is drawn (merged ones counted as many).
+  assert.deepEqual(gantt, { communication: 100000, computation: 100000 });
+  await sweepMs('buffers', 'sweep');
+  await view('buffers').locator('[data-chart="sweep"] canvas').first().waitFor();
+  assert.equal(await buffersState(), 'done');
 });
 
 // ---- Memory hierarchy (002) -----------------------------------------------

@@ -7,7 +7,8 @@
 // `lb_layer`.
 
 import { fmt, fmtInt, isNum } from '../format.js';
-import { ganttOption, ganttHeight, sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
+import { sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
+import { ganttOption, ganttHeight } from '../gantt.js';
 import { el, fill, summary, extraNumbers, warnings, table, message, lpDownload } from '../ui.js';
 
 const KNOWN = ['makespan', 'n', 'n_min', 'LB', 'total_load'];
@@ -172,7 +173,7 @@ function renderSummary(r, ctx) {
   if (star || isNum(lbTree)) return;
   // Trees: the LB strategy of Sec. 4.2 for these parameters.
   const seq = (ctx.state.lbSeq = (ctx.state.lbSeq ?? 0) + 1);
-  ctx.solver.solve({ model: 'lb_layer', p: q.p, h: q.h, S: q.S, C: q.C, A: q.A, V: q.V }).then((res) => {
+  ctx.solver.solve({ model: 'lb_layer', p: q.p, h: q.h, S: q.S, C: q.C, A: q.A, V: q.V }, { signal: ctx.signal }).then((res) => {
     if (!isNum(res?.LB)) return;
     ctx.state.lb = { key: lbKey, value: res.LB };
     if (ctx.state.lbSeq === seq) draw(res.LB);
@@ -229,9 +230,9 @@ function renderDstar(ctx) {
     return;
   }
   const seq = (ctx.state.dstarSeq = (ctx.state.dstarSeq ?? 0) + 1);
-  ctx.solver.solve(request).then(
+  ctx.solver.solve(request, { signal: ctx.signal }).then(
     (res) => { ctx.state.dstar = { key, res }; if (ctx.state.dstarSeq === seq) draw(res); },
-    (err) => { if (ctx.state.dstarSeq === seq) draw(null, err); },
+    (err) => { if (ctx.state.dstarSeq === seq && err.code !== 'cancelled') draw(null, err); },
   );
 }
 
@@ -328,13 +329,18 @@ function renderGantt(r, ctx) {
   chart.setOption(ganttOption(r, { timeName: 'time [s]' }), { notMerge: true });
 }
 
-/** A point of the sweep: its request, or null when its LP is too large to solve here. */
-function sweepRequest(base, V, D) {
-  const q = { ...base, V };
-  if (D !== undefined) q.D = D;
+/** `q` at n = n_min, or null when its LP is too large to solve in a sweep (the gallery's too). */
+export function sweepPoint(q) {
   const n = nMin(q);
   const reduced = q.model === 'star' && n >= 2 && n * q.m > STAR_FULL_LP_MESSAGES;
   return n * variablesPerStage(q) > SWEEP_MAX_VARIABLES && !reduced ? null : q;
+}
+
+/** A point of the Cmax-vs-V sweep: its request, or null when its LP is too large. */
+function sweepRequest(base, V, D) {
+  const q = { ...base, V };
+  if (D !== undefined) q.D = D;
+  return sweepPoint(q);
 }
 
 async function renderSweep(ctx) {
@@ -397,7 +403,7 @@ async function renderSweep(ctx) {
   }
   const token = {};
   ctx.state.sweep = { key, token };
-  const responses = await ctx.batch(body, 'Cmax sweep', requests, { pick: ['makespan', 'LB', 'n'] });
+  const responses = await ctx.sweep(body, 'Cmax sweep', requests, { pick: ['makespan', 'LB', 'n'] });
   if (!responses || ctx.state.sweep?.token !== token) return;
   const values = Array.from({ length: SWEEP_D.length + 1 }, () => SWEEP_V.map(() => null));
   const failed = [];

@@ -1,6 +1,6 @@
 // The view registry: the tab bar shows these in this order (the first is the
 // page without a #hash). A new view is a
-// module exporting {id, title, paper, fields, toRequest, render} (see app.js)
+// module exporting {id, title, paper, fields, toRequest, render} (see ../README.md, "Adding a view")
 // added to this list.
 
 import buffers from './buffers.js';

@@ -6,7 +6,8 @@
 // (out-of-core against multi-installment processing, chunk size from (5)).
 
 import { fmt, fmtInt, isNum, parseNumber } from '../format.js';
-import { ganttOption, ganttHeight, sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
+import { sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
+import { ganttOption, ganttHeight } from '../gantt.js';
 import { buildForm } from '../form.js';
 import { el, fill, summary, extraNumbers, warnings, table, message, lpDownload } from '../ui.js';
 
@@ -321,7 +322,7 @@ function renderFig3(r, ctx) {
     const card = fig3Card(ctx, c.key, grid, c);
     const request = { model: 'memory', V: q.V, processors: linearProcessors(q.processors, c.which), real_pieces: real };
     if (q.prune === false) request.prune = false;
-    ctx.solver.solve(request).then((res) => {
+    ctx.solver.solve(request, { signal: ctx.signal }).then((res) => {
       if (ctx.state.fig3Seq !== seq) return;
       fill(card.numbers,
         number('model Cmax', res.makespan, `fig3-${c.which}-model`),
@@ -329,7 +330,7 @@ function renderFig3(r, ctx) {
         el('span', { class: 'fig3-loads', text: `α = ${(Array.isArray(res.loads) ? res.loads : []).map((x) => fmt(x, 4)).join(', ')}` }));
       ctx.chart(`fig3-${c.key}`, card.holder, { height }).setOption(fig3Option(res, q.processors), { notMerge: true });
     }, (err) => {
-      if (ctx.state.fig3Seq !== seq) return;
+      if (ctx.state.fig3Seq !== seq || err.code === 'cancelled') return;
       fill(card.numbers, message('error', `not computed: ${err.message}`));
     });
   }
@@ -391,7 +392,7 @@ async function runFig10(ctx) {
 
   let chunk;
   try {
-    chunk = await ctx.solver.solve({ model: 'chunk_size', m: p.m, S: p.S, C: p.C, Al1: p.Al1, Al2: p.Al2, Ah1: p.Ah1, Ah2: p.Ah2 });
+    chunk = await ctx.solver.solve({ model: 'chunk_size', m: p.m, S: p.S, C: p.C, Al1: p.Al1, Al2: p.Al2, Ah1: p.Ah1, Ah2: p.Ah2 }, { signal: controller.signal });
   } catch (e) {
     if (!current()) return;
     if (!form.showError(e.error ?? {})) fill(info, message('error', `The chunk size could not be computed: ${e.message}`));
@@ -418,7 +419,7 @@ async function runFig10(ctx) {
   if (isNum(beta) && beta > 0) curves.push({ name: `multi-installment, β = ${fmt(beta, 4)} (heuristic (5))`, make: (V) => ({ model: 'multi_installment', V, processors, beta }) });
   curves.push({ name: `multi-installment, β = ${fmt(p.beta2, 4)}`, make: (V) => ({ model: 'multi_installment', V, processors, beta: p.beta2 }) });
   const requests = curves.flatMap((c) => FIG10_V.map((V) => c.make(V)));
-  const responses = await ctx.batch(chartHolder, 'Fig. 10 sweep', requests, { pick: ['makespan'], signal: controller.signal });
+  const responses = await ctx.sweep(chartHolder, 'Fig. 10 sweep', requests, { pick: ['makespan'], signal: controller.signal });
   if (!responses || !current()) {
     done({});
     return;

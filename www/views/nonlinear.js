@@ -5,7 +5,8 @@
 // Thms 3-4) and M (multi-installment, FON, Thms 6-9).
 
 import { fmt, fmtInt, isNum } from '../format.js';
-import { ganttOption, ganttHeight, sweepOption, fitLegend } from '../charts.js';
+import { sweepOption, fitLegend } from '../charts.js';
+import { ganttOption, ganttHeight } from '../gantt.js';
 import { fill, summary, extraNumbers, warnings, table, message } from '../ui.js';
 
 const KNOWN = ['makespan', 'speedup', 'installments', 'used', 'total_load', 'theorem', 'first_term'];
@@ -205,7 +206,7 @@ async function renderSweep(ctx) {
       requests.push(q);
     }
   }
-  const responses = await ctx.batch(body, 'Speedup sweep', requests, { pick: ['speedup', 'installments'] });
+  const responses = await ctx.sweep(body, 'Speedup sweep', requests, { pick: ['speedup', 'installments'] });
   if (!responses) return;
   const series = ALGORITHMS.map((alg, ai) => ({
     name: ALGO_NAMES[alg],

@@ -4,7 +4,8 @@
 // (1)-(3) for the largest feasible number of phases.
 
 import { fmt, fmtInt, fmtPct, isNum } from '../format.js';
-import { ganttOption, ganttHeight, gridHeatmapOption, squareGrid, sweepOption, fitLegend, logSpace, rampColor, COLORS } from '../charts.js';
+import { gridHeatmapOption, squareGrid, sweepOption, fitLegend, logSpace, rampColor, COLORS } from '../charts.js';
+import { ganttOption, ganttHeight } from '../gantt.js';
 import { el, fill, summary, extraNumbers, warnings, table, message } from '../ui.js';
 
 const KNOWN = ['k', 'phases', 'max_phases', 'makespan', 'speedup', 'total_load'];
@@ -214,7 +215,7 @@ async function renderSweep(ctx) {
   body.querySelectorAll(':scope > .msg').forEach((n) => n.remove());
   const requests = [];
   for (const k of SWEEP_K) for (const v of SWEEP_V) requests.push({ model: 'torus', k, S, C, A, V: v });
-  const responses = await ctx.batch(body, 'Speedup sweep', requests, { pick: ['speedup', 'phases'] });
+  const responses = await ctx.sweep(body, 'Speedup sweep', requests, { pick: ['speedup', 'phases'] });
   if (!responses) return;
   const series = SWEEP_K.map((k, ki) => ({
     name: `k = ${k} (${fmtInt(5 ** (2 * k))} processors)`,

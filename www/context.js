@@ -1,0 +1,154 @@
+// What a view's render() gets (README.md, "Adding a view"): panels and
+// charts kept across renders, the solver and sweeps with progress, and the
+// view's part of its permalink.
+
+import { SolverError } from './pool.js';
+import { el } from './form.js';
+import { mountChart } from './charts.js';
+import { message, progress } from './ui.js';
+import { exportMenu } from './export.js';
+import { solver } from './page.js';
+import { scheduleHash, applyPart } from './links.js';
+
+/** "model torus, k = 2, S = 0.0001, …": a request in one line, for exported images. */
+function requestLine(request) {
+  if (!request) return '';
+  const parts = [];
+  for (const [k, v] of Object.entries(request)) {
+    if (k === 'model') continue;
+    if (Array.isArray(v)) parts.push(v.length <= 6 && v.every((x) => typeof x !== 'object') ? `${k} = ${v.join(', ')}` : `${k}: ${v.length} entries`);
+    else if (v && typeof v === 'object') parts.push(`${k}: …`);
+    else parts.push(`${k} = ${v}`);
+  }
+  return `${request.model}: ${parts.join('; ')}`;
+}
+
+/**
+ * What a view's render() gets: persistent panels and charts (created on
+ * first use, in call order, reused by later renders), the solver for extra
+ * requests (sweeps), and `signal`, aborted when the next computation starts.
+ * Also the view's part of its permalink: `linkState` (its own choices, e.g.
+ * what a chart plots) with `setLinkState(key, value)`, and `linkForm(name,
+ * form)` for a sub-form whose fields the link keeps too.
+ */
+export function makeContext(view, panelsEl, m) {
+  const panels = new Map();
+  const charts = new Map();
+  const ctx = {
+    solver,
+    /** The view's own memory across renders (cache keys, sweep results). */
+    state: {},
+    signal: undefined,
+    request: undefined,
+    values: undefined,
+    get linkState() { return m.linkState; },
+    setLinkState(key, value) {
+      if (value === undefined || value === null) delete m.linkState[key];
+      else m.linkState[key] = String(value);
+      scheduleHash();
+    },
+    linkForm(name, form) {
+      m.subforms.set(name, form);
+      const pending = m.pendingParts.get(name);
+      if (pending) {
+        m.pendingParts.delete(name);
+        applyPart(name, form, pending);
+      }
+      form.onChange(scheduleHash);
+    },
+    /** A titled card in the results column; returns its body element. */
+    panel(key, { title, note, wide = false } = {}) {
+      let p = panels.get(key);
+      if (!p) {
+        const body = el('div', { class: 'panel-body' });
+        const noteEl = el('p', { class: 'panel-note' });
+        const titleEl = el('h3', {});
+        const card = el('section', { class: `card panel${wide ? ' wide' : ''}`, 'data-panel': key }, el('div', { class: 'panel-head' }, titleEl), noteEl, body);
+        card.querySelector('.panel-head').append(exportMenu(card, {
+          basename: () => `${view.id}-${key}`,
+          info: () => ({ title: p.titleEl.textContent, subtitle: requestLine(ctx.request) }),
+        }));
+        panelsEl.append(card);
+        p = { card, body, noteEl, titleEl };
+        panels.set(key, p);
+      }
+      p.titleEl.textContent = title ?? '';
+      p.noteEl.textContent = note ?? '';
+      p.noteEl.hidden = !note;
+      return p.body;
+    },
+    /** Shows or hides a panel made earlier. */
+    showPanel(key, shown) {
+      const p = panels.get(key);
+      if (p) p.card.hidden = !shown;
+    },
+    /**
+     * An ECharts instance in its own box inside `parent`, kept across
+     * renders; `height: null` leaves the box's height to the style sheet.
+     * The box is labelled for screen readers with its panel's title and note.
+     */
+    chart(key, parent, { height = 320, className = '', renderer, onResize } = {}) {
+      let c = charts.get(key);
+      const card = parent.closest('[data-panel]');
+      const title = card?.querySelector('.panel-head h3')?.textContent ?? key;
+      const note = card?.querySelector('.panel-note')?.textContent ?? '';
+      const describe = (box) => {
+        box.dataset.label = title;
+        box.dataset.description = `${title}. ${note}`.trim();
+        box.setAttribute('role', 'img');
+        box.setAttribute('aria-label', box.dataset.description);
+      };
+      if (!c || c.box.parentNode !== parent) {
+        c?.chart.dispose();
+        const box = el('div', { class: `chart ${className}`, 'data-chart': key });
+        if (height) box.style.height = `${height}px`;
+        describe(box);
+        parent.append(box);
+        c = { box, chart: mountChart(box, { renderer, onResize }) };
+        charts.set(key, c);
+      } else {
+        describe(c.box);
+        if (height && c.box.style.height !== `${height}px`) {
+          c.box.style.height = `${height}px`;
+          c.chart.resize();
+        }
+      }
+      return c.chart;
+    },
+    /**
+     * Runs `requests` as a sweep of the worker (Pool.sweep) with a progress
+     * indicator in `parent`; resolves to one entry per request, or null if
+     * cancelled (the Cancel button, `signal`) or superseded by a newer
+     * computation.
+     */
+    async sweep(parent, label, requests, { pick, signal } = {}) {
+      const own = new AbortController();
+      const outer = ctx.signal;
+      const stop = () => own.abort();
+      outer?.addEventListener('abort', stop, { once: true });
+      signal?.addEventListener('abort', stop, { once: true });
+      if (signal?.aborted) stop();
+      const bar = progress(label, stop);
+      parent.querySelector(':scope > .progress')?.remove();
+      parent.prepend(bar.el);
+      const started = performance.now();
+      try {
+        const responses = await solver.sweep(requests, { signal: own.signal, pick, onProgress: (d, t) => bar.update(d, t) });
+        bar.finish(`${requests.length} points in ${Math.round(performance.now() - started)} ms`);
+        return responses;
+      } catch (e) {
+        if (e instanceof SolverError && e.code === 'cancelled') {
+          bar.finish(outer?.aborted || signal?.aborted ? '' : 'cancelled');
+          return null;
+        }
+        bar.finish();
+        parent.prepend(message('error', `The sweep failed: ${e.message}`));
+        return null;
+      } finally {
+        outer?.removeEventListener('abort', stop);
+        signal?.removeEventListener('abort', stop);
+      }
+    },
+  };
+  return ctx;
+}

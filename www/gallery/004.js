@@ -1,0 +1,65 @@
+// The gallery's figures of [004], non-linear loads (see ../gallery.js for
+// the two kinds of entries).
+
+import { range } from '../charts.js';
+
+const rep = (x, n) => Array(n).fill(x).join(',');
+
+function nonlinearCurves({ xs, xName, Ls, make }) {
+  const requests = [];
+  for (const L of Ls) for (const x of xs) requests.push(make(L, x));
+  return {
+    xName, yName: 'speedup', xInteger: true, requests, pick: ['speedup'],
+    series: (res) => Ls.map((L, li) => ({ name: `L = ${L}`, data: xs.map((x, xi) => [x, res[li * xs.length + xi]?.speedup ?? null]) })),
+  };
+}
+
+export default [
+  ...[
+    ['2', 'C', '2', 'The load distribution diagram of classical method.'],
+    ['3', 'S', '2', 'The load distribution diagram of proposed algorithm with γ = 2.'],
+    ['4', 'S', '3', 'The load distribution diagram of proposed algorithm for γ ≥ 3.'],
+  ].map(([fig, algorithm, gamma, caption]) => ({
+    id: `004-fig${fig}`, paper: '004', label: `Fig. ${fig}`, caption,
+    params: `a diagram in the paper; drawn here with Example 2’s network (A0 = 1, A = 1.2, 1.5, 2, G = 0.1, 0.2, 2), L = 100, γ = ${gamma}, algorithm ${algorithm}`,
+    view: 'nonlinear', values: { algorithm, L: '100', gamma, A0: '1', A: '1.2,1.5,2', G: '0.1,0.2,2', rho: '', theta_cp: '', theta_cm: '' }, panel: 'gantt',
+  })),
+  {
+    id: '004-fig5', paper: '004', label: 'Fig. 5', caption: 'An example of algorithm M with parameters L = 100, γ = 2, ρ = 2, A0 = 1, A1 = 1.2, A2 = 1.5, A3 = 2, G1 = 0.1, G2 = 0.2, G3 = 2.',
+    params: 'Example 2 of [004]: α0 = 0.3337, α1 = 0.1390, α2 = 0.1112, α3 = 0.0830, T = 3337',
+    view: 'nonlinear', values: { algorithm: 'M', L: '100', gamma: '2', A0: '1', A: '1.2,1.5,2', G: '0.1,0.2,2', rho: '2', theta_cp: '', theta_cm: '' }, panel: 'gantt',
+  },
+  {
+    id: '004-fig6', paper: '004', label: 'Fig. 6', caption: 'Speed-up of algorithms C and S with A = 10, G = 1, L = 500 and γ = 2.',
+    params: 'A0 = A_i = 10, G_i = 1, L = 500, γ = 2, no start-up costs; m = 1 … 20 children (the view also draws M)',
+    view: 'nonlinear', values: { algorithm: 'S', L: '500', gamma: '2', A0: '10', A: rep(10, 10), G: rep(1, 10), rho: '', theta_cp: '', theta_cm: '' }, panel: 'sweep',
+  },
+  {
+    id: '004-fig7', paper: '004', label: 'Fig. 7', caption: 'Speed-up of algorithms S and M with A = 0.05, G = 1, L = 500, γ = 2, θcp = 0.1, θcm = 0.1 and ρ = 3.',
+    params: 'A0 = A_i = 0.05, G_i = 1, L = 500, γ = 2, θcp = θcm = 0.1, ρ = 3; m = 1 … 20 (at m = 7 the paper prints speed-ups 7.8980 for M and 7.7284 for S)',
+    view: 'nonlinear', values: { algorithm: 'M', L: '500', gamma: '2', A0: '0.05', A: rep(0.05, 7), G: rep(1, 7), rho: '3', theta_cp: '0.1', theta_cm: '0.1' }, panel: 'sweep',
+  },
+  {
+    id: '004-fig8', paper: '004', label: 'Fig. 8', caption: 'Speed-up of algorithms S and M with A = 0.1, G = 1, L = 500, γ = 2, θcp = 20, θcm = 20 and ρ = 3.',
+    params: 'A0 = A_i = 0.1, G_i = 1, L = 500, γ = 2, θcp = θcm = 20, ρ = 3; m = 1 … 20',
+    view: 'nonlinear', values: { algorithm: 'M', L: '500', gamma: '2', A0: '0.1', A: rep(0.1, 14), G: rep(1, 14), rho: '3', theta_cp: '20', theta_cm: '20' }, panel: 'sweep',
+  },
+  {
+    id: '004-fig9', paper: '004', label: 'Fig. 9', caption: 'Speed-up of algorithm M with A = 0.1, G = 1, γ = 2, θcp = 40, θcm = 40 and ρ = 3.',
+    params: 'A0 = A_i = 0.1, G_i = 1, γ = 2, θcp = θcm = 40, ρ = 3; L = 500, 750, 1000; m = 1 … 40',
+    note: 'Lemma 12 of [004] puts the best m for L = 1000 in [24.00, 32.33]; the paper finds the speed-up non-decreasing up to m = 28.',
+    chart: nonlinearCurves({
+      xs: range(1, 40), xName: 'children m', Ls: [500, 750, 1000],
+      make: (L, m) => ({ model: 'nonlinear', algorithm: 'M', L, gamma: 2, A0: 0.1, A: Array(m).fill(0.1), G: Array(m).fill(1), rho: 3, theta_cp: 40, theta_cm: 40 }),
+    }),
+  },
+  {
+    id: '004-fig10', paper: '004', label: 'Fig. 10', caption: 'Speed-up of algorithm M with A = 1, G = 1, γ = 2, θcp = 0.1, θcm = 0.1 and m = 15.',
+    params: 'A0 = A_i = 1, G_i = 1, γ = 2, θcp = θcm = 0.1, m = 15; L = 500, 750, 1000; ρ = 1 … 70',
+    note: 'Lemma 10 of [004] puts the best ρ for L = 1000 between 6.05 and 62.50; the paper finds the speed-up non-decreasing up to ρ = 36.',
+    chart: nonlinearCurves({
+      xs: range(1, 70), xName: 'installments ρ', Ls: [500, 750, 1000],
+      make: (L, rho) => ({ model: 'nonlinear', algorithm: 'M', L, gamma: 2, A0: 1, A: Array(15).fill(1), G: Array(15).fill(1), rho, theta_cp: 0.1, theta_cm: 0.1 }),
+    }),
+  },
+];

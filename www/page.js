@@ -1,0 +1,27 @@
+// What the page's modules share: its one solver, embed mode, the views
+// mounted so far and the page shown.
+
+import { Pool } from './pool.js';
+
+/** One worker for the whole page: a new request supersedes a running one, never waits behind it. */
+export const solver = new Pool();
+
+/** `?embed=1`: the page in a frame, one view's form and one panel. */
+export const embed = new URLSearchParams(location.search).get('embed') === '1';
+
+/**
+ * The views mounted so far, by id: {view, section, form, ctx, compute(),
+ * last (response), request, linkState, subforms, pendingParts, panel, started}.
+ */
+export const mounted = new Map();
+
+/** The page shown (a view's id or the gallery's) and the gallery's figure. */
+export const shown = { id: null, fig: undefined };
+
+const t0 = performance.now();
+
+/** Records once how long the page took to its first result (the tests and the load budget read it). */
+export function markFirstResult() {
+  const root = document.documentElement;
+  if (!root.dataset.firstResultMs) root.dataset.firstResultMs = String(Math.round(performance.now() - t0));
+}

@@ -1,0 +1,185 @@
+// The isoefficiency map's scheduling (Sec. 3 of [003]): one
+// `isoefficiency_map` request per machine count m, spread over a pool of
+// workers, one per core (../pool.js), with progress per m, cancel and
+// resume, the machine counts that failed offered again, and redraws
+// coalesced while results arrive. Its drawing is isomap-draw.js.
+
+import { fmt, fmtInt, isNum } from '../format.js';
+import { el, fill, message, progress } from '../ui.js';
+import { Pool, SolverError, defaultPoolSize } from '../pool.js';
+import { mapPanel, drawMap, renderTable, renderEmaxChart } from './isomap-draw.js';
+
+export const MAX_LEVELS = 32; // the core's limit on levels in one map request
+
+// Runs when a map's computation finishes (the point's summary then says where it lies on the map).
+let onMapDone = () => {};
+
+/** Sorted distinct levels of both lists (the core computes both sides of each). */
+export function unionLevels(v) {
+  return [...new Set([...(v.levels_below ?? []), ...(v.levels_above ?? [])])].sort((a, b) => a - b);
+}
+
+
+/** The map's request without m_range, from the form's values. */
+function mapBase(v) {
+  const base = {
+    model: 'isoefficiency_map', n: v.n, levels: unionLevels(v), V_range: [v.V_lo, v.V_hi],
+    S: v.S, O: v.O, C: v.C, a1: v.a1, a2: v.a2, b2: v.b2, width: v.width,
+  };
+  if (v.map_lps !== undefined) base.lp_budget = v.map_lps;
+  return base;
+}
+
+/** The map's request for one m. */
+function mapRequest(map, m) {
+  return { ...map.base, m_range: [m, m] };
+}
+
+// The map's workers, one per core: its machine counts are computed side by side.
+let mapPool = null;
+
+/** MIPs one m of the map takes, about: golden-section narrowing, then two bisections a level. */
+function mipsPerM(base) {
+  const steps = Math.max(1, (base.V_range[1] - base.V_range[0]) / base.width);
+  return Math.ceil(Math.log(steps) / Math.log(1.618034)) + 2 + base.levels.length * 2 * (Math.ceil(Math.log2(steps)) + 2);
+}
+
+/**
+ * Starts the map of the form's values unless it is the one shown (a new
+ * point keeps its map), and draws what is known of it; `onDone(ctx)` runs
+ * each time its computation finishes.
+ */
+export function renderMap(ctx, onDone) {
+  onMapDone = onDone;
+  const v = ctx.values;
+  const body = mapPanel(ctx);
+  const base = mapBase(v);
+  const ms = [];
+  for (let m = v.m_lo; m <= v.m_hi; m++) ms.push(m);
+  const key = JSON.stringify([base, v.m_lo, v.m_hi]);
+  ctx.state.display = { below: v.levels_below ?? [], above: v.levels_above ?? [] };
+  if (ctx.state.map?.key !== key) {
+    ctx.state.map?.controller?.abort();
+    ctx.state.map = { key, base, ms, data: new Map(), failed: new Map(), status: 'idle', elapsed: 0, points: 0, proven: 0 };
+    body.dataset.mRange = `${ms[0]}-${ms[ms.length - 1]}`;
+    runMap(ctx, ms);
+  }
+  drawMap(ctx);
+}
+
+
+/** Computes the map for the machine counts `todo` (all of them, or those missing after a cancel). */
+function runMap(ctx, todo) {
+  const map = ctx.state.map;
+  const body = mapPanel(ctx);
+  const status = body.querySelector('.isomap-status');
+  mapPool ??= new Pool({ size: defaultPoolSize() });
+  const pool = mapPool;
+  const controller = new AbortController();
+  map.controller = controller;
+  map.status = 'running';
+  map.failed = new Map([...map.failed].filter(([m]) => !todo.includes(m)));
+  body.dataset.state = 'running';
+  const perM = mipsPerM(map.base);
+  const label = `Map, m = ${todo[0]}…${todo[todo.length - 1]} (≤ ${fmtInt(perM)} MIPs per m, ${pool.size} worker${pool.size > 1 ? 's' : ''})`;
+  const bar = progress(label, () => controller.abort());
+  bar.el.dataset.testid = 'isomap-progress';
+  bar.update(0, todo.length);
+  fill(status, bar.el);
+  const requests = todo.map((m) => mapRequest(map, m));
+  const started = performance.now();
+  const alive = () => ctx.state.map === map;
+  pool.sweep(requests, {
+    signal: controller.signal,
+    onProgress: (done, total) => { if (alive()) bar.update(done, total); },
+    onItem: (i, res) => {
+      if (!alive()) return;
+      const m = todo[i];
+      if (res?.error) map.failed.set(m, res.error);
+      else {
+        map.data.set(m, res);
+        map.points += isNum(res.points) ? res.points : 0;
+        map.proven += isNum(res.proven) ? res.proven : 0;
+      }
+      scheduleDraw(ctx);
+    },
+  }).then(() => {
+    if (!alive()) return;
+    flushDraw(ctx);
+    map.elapsed += performance.now() - started;
+    map.status = 'done';
+    body.dataset.state = 'done';
+    body.dataset.ms = String(Math.round(map.elapsed));
+    const done = map.data.size;
+    bar.finish(`${done} machine count${done === 1 ? '' : 's'}, ${fmtInt(map.points)} MIPs in ${fmt(map.elapsed / 1000, 3)} s on ${pool.size} worker${pool.size > 1 ? 's' : ''}${map.proven ? `, ${fmtInt(map.proven)} proven optimal` : ', none proven optimal (the best found within the LP budget)'}`);
+    showFailures(ctx);
+    onMapDone(ctx);
+  }, (e) => {
+    if (!alive()) return;
+    map.elapsed += performance.now() - started;
+    flushDraw(ctx);
+    if (e instanceof SolverError && e.code === 'cancelled') {
+      map.status = 'cancelled';
+      body.dataset.state = 'cancelled';
+      bar.finish(`cancelled: ${map.data.size} of ${map.ms.length} machine counts computed`);
+      const missing = map.ms.filter((m) => !map.data.has(m));
+      status.append(el('button', {
+        type: 'button', class: 'ghost small', 'data-testid': 'isomap-resume', text: `Compute the other ${missing.length}`,
+        onclick: () => runMap(ctx, map.ms.filter((m) => !map.data.has(m))),
+      }));
+    } else {
+      map.status = 'error';
+      body.dataset.state = 'error';
+      bar.finish();
+      status.append(message('error', `The map failed: ${e.message}`));
+    }
+  });
+}
+
+// Results of a map arrive every second or so; a redraw of the two maps, the
+// table and its two charts costs the main thread ~150-250 ms, so redraws
+// are coalesced (at most one every DRAW_MS) and run chart by chart, one
+// task each, to keep the page responsive while the workers compute.
+const DRAW_MS = 400;
+
+function drawSteps(ctx) {
+  return [() => drawMap(ctx, ['below']), () => drawMap(ctx, ['above']), () => renderTable(ctx, { charts: false }), () => renderEmaxChart(ctx)];
+}
+
+function scheduleDraw(ctx) {
+  const s = ctx.state;
+  if (s.drawTimer) return;
+  const wait = Math.max(0, DRAW_MS - (performance.now() - (s.lastDraw ?? -Infinity)));
+  const run = (steps) => {
+    s.drawTimer = setTimeout(() => {
+      steps[0]();
+      if (steps.length > 1) run(steps.slice(1));
+      else s.drawTimer = 0;
+    }, 0);
+  };
+  s.drawTimer = setTimeout(() => {
+    s.lastDraw = performance.now();
+    run(drawSteps(ctx));
+  }, wait);
+}
+
+/** Draws what is pending now (the map finished or stopped). */
+function flushDraw(ctx) {
+  const s = ctx.state;
+  if (!s.drawTimer) return;
+  clearTimeout(s.drawTimer);
+  s.drawTimer = 0;
+  s.lastDraw = performance.now();
+  for (const step of drawSteps(ctx)) step();
+}
+
+function showFailures(ctx) {
+  const map = ctx.state.map;
+  if (!map.failed.size) return;
+  const status = mapPanel(ctx).querySelector('.isomap-status');
+  const [first] = map.failed.values();
+  const ms = [...map.failed.keys()];
+  const all = ms.length === map.ms.length;
+  status.append(message(all ? 'error' : 'warn', `${all ? 'The core refused the map' : `m = ${ms.join(', ')} could not be computed`}: ${first.message}${first.field ? ` (${first.field})` : ''}`),
+    all ? null : el('button', { type: 'button', class: 'ghost small', text: 'Try these again', onclick: () => runMap(ctx, ms) }));
+}
