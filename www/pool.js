@@ -1,3 +1,13 @@
+// @ts-check
+/** @typedef {import('./pkg/dlt_wasm.js').DltRequest} DltRequest */
+/** @typedef {import('./pkg/dlt_wasm.js').DltResponse} DltResponse */
+/**
+ * @typedef {object} CallOptions
+ * @property {AbortSignal} [signal] cancels the task (the worker is closed)
+ * @property {(done: number, total: number) => void} [onProgress]
+ * @property {() => void} [onStart]
+ * @property {number} [stallMs]
+ */
 // The only client of worker.js (README.md, "Worker protocol"): a pool of
 // module Web Workers with a queue of tasks. The page runs everything through
 // one pool of one worker (page.js); the isoefficiency map has its own pool,
@@ -142,12 +152,21 @@ export class Pool {
    * SolverError. `onProgress(done, total)` hears a sweep's or an
    * isoefficiency map's progress; `onStart()` runs when a worker takes the
    * task (until then it waits behind others).
+   * @param {DltRequest} request
+   * @param {CallOptions} [options]
+   * @returns {Promise<DltResponse>}
    */
   solve(request, options = {}) {
     return this.#call({ type: 'solve', request }, options).then((m) => m.response);
   }
 
-  /** The LP of a star, tree, binomial or memory request as 'lp' or 'mps' text. */
+  /**
+   * The LP of a star, tree, binomial or memory request as 'lp' or 'mps' text.
+   * @param {DltRequest} request
+   * @param {'lp' | 'mps'} [format]
+   * @param {CallOptions} [options]
+   * @returns {Promise<string>}
+   */
   exportLp(request, format = 'lp', options = {}) {
     return this.#call({ type: 'export', request, format }, options).then((m) => m.text);
   }
@@ -164,6 +183,9 @@ export class Pool {
    * refused or whose worker crashed, so that one bad point does not lose a
    * whole figure. `onItem(i, entry)` runs as each lands, `onProgress(done,
    * total)` counts points; rejects with code 'cancelled' if `signal` fires.
+   * @param {DltRequest[]} requests
+   * @param {{signal?: AbortSignal, onProgress?: (done: number, total: number) => void, onItem?: (i: number, entry: any) => void, pick?: string[], stallMs?: number}} [options]
+   * @returns {Promise<any[]>}
    */
   sweep(requests, { signal, onProgress, onItem, pick, stallMs } = {}) {
     const total = requests.length;
@@ -206,12 +228,14 @@ export class Pool {
         return;
       }
       for (const run of sweepRuns(requests, pick)) {
+        /** @type {CallOptions} */
         const options = { signal: own.signal, stallMs };
         let answer;
         if (run.parameter === null) {
           answer = this.solve(requests[run.first], options).then((r) => [pickFields(r, pick)]);
         } else {
           const points = requests.slice(run.first, run.first + run.count);
+          /** @type {DltRequest} */
           const request = { model: 'sweep', request: points[0], parameter: run.parameter, values: points.map((q) => q[run.parameter]), fields: pick };
           options.onProgress = (done) => { partial.set(run, done); report(); };
           answer = this.solve(request, options).then((r) => sweepEntries(r, pick));
@@ -237,6 +261,11 @@ export class Pool {
 
   // ---- internals ----------------------------------------------------------
 
+  /**
+   * @param {object} message
+   * @param {CallOptions} [options]
+   * @returns {Promise<any>}
+   */
   #call(message, { signal, onProgress, onStart, stallMs } = {}) {
     if (signal?.aborted) return Promise.reject(cancelledError());
     return new Promise((resolve, reject) => {
@@ -269,7 +298,7 @@ export class Pool {
       try {
         this.#spawn(slot);
       } catch (e) {
-        this.#settle(task, null, new SolverError({ code: 'crash', message: `a solver worker could not be started: ${e.message}` }));
+        this.#settle(task, null, new SolverError({ code: 'crash', message: `a solver worker could not be started: ${e instanceof Error ? e.message : e}` }));
         this.#pumpSoon();
         return;
       }
@@ -282,7 +311,7 @@ export class Pool {
       // A request the browser cannot copy to the worker (nested thousands
       // deep, or holding a function) never reaches the core.
       this.#release(slot);
-      this.#settle(task, null, new SolverError({ code: 'parse', message: `the request cannot be sent to the solver: ${e.message}` }));
+      this.#settle(task, null, new SolverError({ code: 'parse', message: `the request cannot be sent to the solver: ${e instanceof Error ? e.message : e}` }));
       this.#pumpSoon();
       return;
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // The only place the wasm module runs: a module Web Worker. Its protocol is
 // in README.md ("Worker protocol"); pool.js is its only client.
 // A wasm trap (a panic compiled to `unreachable`, a stack overflow...) leaves
@@ -7,11 +8,23 @@
 
 import init, { solve_progress as solveProgress, export_lp as exportLp, version } from './pkg/dlt_wasm.js';
 
+/** @typedef {import('./pkg/dlt_wasm.js').DltRequest} DltRequest */
+/** @typedef {import('./pkg/dlt_wasm.js').DltResponse} DltResponse */
+/** @typedef {{code: string, field: string, message: string}} ContractError */
+
+// A worker's postMessage (the page's DOM types would ask for a target origin).
+const postMessage = /** @type {(message: unknown) => void} */ (/** @type {any} */ (self).postMessage.bind(self));
+
 const ready = init();
 ready.catch(() => {}); // reported to each request instead, below
+/** @type {unknown} */
 let broken = null; // the trap that made the instance unusable
 
-/** The contract's error object from whatever the wasm threw. */
+/**
+ * The contract's error object from whatever the wasm threw.
+ * @param {any} e
+ * @returns {ContractError}
+ */
 function toError(e) {
   if (e && e.error && typeof e.error === 'object' && 'code' in e.error) {
     return { code: String(e.error.code), field: String(e.error.field ?? ''), message: String(e.error.message ?? e.message) };
@@ -20,11 +33,18 @@ function toError(e) {
   return { code: 'crash', field: '', message: `the solver crashed: ${message}` };
 }
 
+/** @param {any} e */
 function isTrap(e) {
   return e instanceof WebAssembly.RuntimeError || (e && !e.error && /unreachable|RuntimeError/i.test(String(e.message ?? e)));
 }
 
-/** Runs `fn(request)`; throws only for a trap. */
+/**
+ * Runs `fn(request)`; throws only for a trap.
+ * @template T
+ * @param {DltRequest} request
+ * @param {(request: DltRequest) => T} fn
+ * @returns {{ok: true, response: T} | {ok: false, error: ContractError}}
+ */
 function runOne(request, fn) {
   if (broken) throw broken;
   try {
@@ -42,7 +62,12 @@ function runOne(request, fn) {
 // otherwise flood the page with messages.
 const PROGRESS_MS = 50;
 
-/** Solves `request`, posting {id, progress, total} as a sweep or an isoefficiency map advances. */
+/**
+ * Solves `request`, posting {id, progress, total} as a sweep or an isoefficiency map advances.
+ * @param {number} id
+ * @param {DltRequest} request
+ * @returns {DltResponse}
+ */
 function solveReporting(id, request) {
   let last = -Infinity;
   return solveProgress(request, (done, total) => {
@@ -55,7 +80,7 @@ function solveReporting(id, request) {
   });
 }
 
-self.onmessage = async (event) => {
+self.onmessage = async (/** @type {MessageEvent} */ event) => {
   const msg = event.data || {};
   const { id, type } = msg;
   try {

@@ -159,8 +159,10 @@ async function renderBounds(ctx) {
   let rho;
   let m;
   try {
-    [rho, m] = await Promise.all([ctx.solver.solve({ ...base, m: req.A.length }), ctx.solver.solve({ ...base, rho: req.rho ?? 1 })]);
+    const opts = { signal: ctx.signal };
+    [rho, m] = await Promise.all([ctx.solver.solve({ ...base, m: req.A.length }, opts), ctx.solver.solve({ ...base, rho: req.rho ?? 1 }, opts)]);
   } catch (e) {
+    if (e.error?.code === 'cancelled') return;
     fill(body, message('warn', `The bounds could not be computed: ${e.error?.message ?? e.message}`));
     return;
   }
