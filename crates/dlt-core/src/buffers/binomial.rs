@@ -5,7 +5,7 @@
 //! alpha in all.
 
 use super::sequential::{Sequential, Unit};
-use super::stages::{self, lp_scale, stage_count, LpSize, Prune, StageModel, Solved};
+use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved};
 use super::{MAX_H, MAX_P};
 use crate::error::Result;
 use crate::lp::Model;
@@ -106,7 +106,7 @@ pub fn binomial_lp(params: &BinomialParams) -> Result<(Model, String)> {
     let (lp, _, n, _) = validate(params)?;
     let all: Vec<usize> = (0..lp.units.len()).collect();
     let (x0, tau) = lp.scale;
-    Ok((lp.model(&all, n).0, crate::lp::units(x0, tau)))
+    Ok((lp.printed(&all, n).0, crate::lp::units(x0, tau)))
 }
 
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {

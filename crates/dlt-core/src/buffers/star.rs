@@ -3,7 +3,7 @@
 
 use super::full_stages;
 use super::sequential::{Sequential, Unit};
-use super::stages::{self, lp_scale, stage_count, LpSize, Prune, StageModel, Solved};
+use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved};
 use crate::error::Result;
 use crate::lp::Model;
 use crate::schedule::{Row, Schedule};
@@ -79,7 +79,7 @@ pub fn star_lp(params: &StarParams) -> Result<(Model, String)> {
     let (lp, n, _, _) = validate(params)?;
     let all: Vec<usize> = (0..lp.units.len()).collect();
     let (x0, tau) = lp.scale;
-    Ok((lp.model(&all, n).0, crate::lp::units(x0, tau)))
+    Ok((lp.printed(&all, n).0, crate::lp::units(x0, tau)))
 }
 
 pub fn star(params: &StarParams) -> Result<StarOutput> {
