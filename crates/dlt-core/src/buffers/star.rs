@@ -86,7 +86,9 @@ pub fn star(params: &StarParams) -> Result<StarOutput> {
     let (lp, n, n_min, prune) = validate(params)?;
     let m = lp.units.len();
     let (solved, warnings, gap) = match params.d {
-        Some(d) if n == n_min && n >= 2 && n * m > FULL_LP_MESSAGES => {
+        // Where m n D = V the load row forces every chunk to D and presolve
+        // leaves nothing of the full LP: exact, and no slower.
+        Some(d) if n == n_min && n >= 2 && n * m > FULL_LP_MESSAGES && (n as f64 * m as f64 * d - lp.v).abs() > 1e-12 * lp.v => {
             let (solved, bound) = full_stages::solve(&lp, n, d)?;
             let gap = (solved.makespan - bound) / solved.makespan;
             let how = format!("n = n_min = {n}: solved with the middle stages full to D ({} variables instead of {})", solved.lp.variables, 3 * n * m + 1);
@@ -143,6 +145,15 @@ fn star_schedule(lp: &Sequential, solved: &Solved<()>, d: Option<f64>) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// At m n D = V the full LP is exact and presolve removes all of it, so
+    /// even a large one is not left to the later-stages-full method.
+    #[test]
+    fn full_buffers_take_the_exact_lp_at_any_size() {
+        let out = star(&StarParams { m: 10.0, s: 1e-3, c: 1e-6, a: 1e-3, v: 1e6, d: Some(100.0), n: None, prune: Some(false) }).unwrap();
+        assert_eq!((out.n, out.gap, out.lp.iterations), (1000, None, 0));
+        assert!(out.chunks.iter().flatten().all(|&x| (x - 100.0).abs() <= 1e-9 * 100.0));
+    }
 
     /// The later-stages-full method equals the full LP wherever the full LP
     /// runs: evidence for the structure it assumes.

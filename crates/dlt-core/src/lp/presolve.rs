@@ -84,6 +84,10 @@ struct State {
     row_alive: Vec<bool>,
     steps: Vec<Step>,
     queue: VecDeque<Item>,
+    /// Doubleton equations wait until nothing cheaper is left: eliminating
+    /// along a chain whose rows are about to become singletons would pile
+    /// every row of the chain onto its last column (quadratic work).
+    doubletons: Vec<usize>,
     queued_row: Vec<bool>,
     queued_col: Vec<bool>,
 }
@@ -136,10 +140,19 @@ pub(crate) fn presolve(model: &Model) -> Result<Reduced, Failure> {
         row_alive: vec![true; m],
         steps: Vec::new(),
         queue: (0..m).map(Item::Row).chain((0..n).map(Item::Col)).collect(),
+        doubletons: Vec::new(),
         queued_row: vec![true; m],
         queued_col: vec![true; n],
     };
-    while let Some(item) = st.queue.pop_front() {
+    loop {
+        let Some(item) = st.queue.pop_front() else {
+            match st.doubletons.pop() {
+                Some(i) if st.row_alive[i] && st.sense[i] == Sense::Eq && st.rows[i].len() == 2 => st.doubleton(i),
+                Some(_) => {}
+                None => break,
+            }
+            continue;
+        };
         match item {
             Item::Row(i) => {
                 st.queued_row[i] = false;
@@ -242,7 +255,7 @@ impl State {
             return Ok(());
         }
         if self.sense[i] == Sense::Eq && self.rows[i].len() == 2 {
-            self.doubleton(i);
+            self.doubletons.push(i);
         }
         Ok(())
     }
