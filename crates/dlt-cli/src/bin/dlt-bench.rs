@@ -1,7 +1,8 @@
-//! `dlt-bench`: LP sizes and solve times of the 000 and 002 models, through
-//! the public API, against the bar the LP issue measured for HiGHS (sparse
-//! running-sum form, m = 10: 1.3 s at n = 1000, 11 s at n = 3000).
-//! Run: cargo run --release -p dlt-cli --bin dlt-bench [-- --quick | --table1 | --requests FILE]
+//! `dlt-bench`: LP sizes, iterations and native solve times of the 000 and
+//! 002 models through the public API; with `--highs`, beside native HiGHS on
+//! the same LP (`dlt export --mps`, solved by scripts/highs_native.py with
+//! presolve on and one thread) and the ratio of the two times.
+//! Run: cargo run --release -p dlt-cli --bin dlt-bench [-- --quick | --highs | --table1 | --requests FILE]
 //! `--requests FILE` (used by scripts/bench.sh): solves each request of the
 //! JSON array in FILE, repeated until 0.3 s in all or 5 runs (at least one),
 //! and prints a JSON array on stdout, per request the median time in ms and
@@ -24,17 +25,49 @@ fn run(request: Value) -> (Option<Value>, f64) {
     }
 }
 
-fn row(label: &str, n: usize, out: &(Option<Value>, f64), bar: Option<f64>) {
-    let (answer, seconds) = out;
+const HIGHS_MAX_BYTES: usize = 8 << 20;
+
+/// Native HiGHS's seconds on the request's exported LP, or why not.
+fn highs(request: &Value) -> Result<f64, String> {
+    let parsed = dlt_core::parse(request.clone()).map_err(|e| e.to_string())?;
+    let mps = dlt_core::export(&parsed, dlt_core::LpFormat::Mps).map_err(|e| e.to_string())?;
+    // HiGHS takes minutes on the 300,000-variable LPs (star m = 10 at
+    // n = 10^4): the run would be about them alone.
+    if mps.len() > HIGHS_MAX_BYTES {
+        return Err(format!("not run: the MPS has {} MB", mps.len() >> 20));
+    }
+    let file = std::env::temp_dir().join(format!("dlt-bench-{}.mps", std::process::id()));
+    std::fs::write(&file, mps).map_err(|e| e.to_string())?;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/highs_native.py");
+    let out = std::process::Command::new("python3").arg(script).arg(&file).output().map_err(|e| e.to_string());
+    let _ = std::fs::remove_file(&file);
+    let out = out?;
+    // HiGHS prints its banner on stdout before the script's JSON line.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line: Value = stdout.lines().last().and_then(|l| serde_json::from_str(l).ok()).ok_or_else(|| format!("{stdout}{}", String::from_utf8_lossy(&out.stderr)))?;
+    line["seconds"].as_f64().ok_or_else(|| format!("no time in {line}"))
+}
+
+/// One line: the calculator's LP and time, and HiGHS's time and the ratio
+/// when asked for.
+fn case(label: &str, size: usize, request: Value, with_highs: bool) {
+    let (answer, seconds) = run(request.clone());
     let lp = answer.as_ref().map(|v| v["lp"].clone()).unwrap_or(Value::Null);
     let mut makespan = answer.as_ref().and_then(|v| v["makespan"].as_f64()).map_or(String::from("—"), |x| format!("{x:.6e}"));
     if let Some(gap) = answer.as_ref().and_then(|v| v["gap"].as_f64()) {
         makespan.push_str(&format!("  (gap {gap:.1e})"));
     }
-    let ratio = bar.map_or(String::from(""), |b| format!("{:.2}", seconds / b));
+    let (bar, ratio) = match with_highs.then(|| highs(&request)) {
+        Some(Ok(b)) => (format!("{b:.3}"), format!("{:.2}", seconds / b)),
+        Some(Err(e)) => {
+            eprintln!("  HiGHS: {e}");
+            (String::from("—"), String::new())
+        }
+        None => (String::new(), String::new()),
+    };
     println!(
-        "{label:<12} {n:>6} {:>8} {:>8} {:>9} {:>9} {seconds:>9.3} {ratio:>9}  {makespan}",
-        lp["variables"], lp["rows"], lp["nonzeros"], lp["iterations"]
+        "{label:<14} {size:>6} {:>8} {:>8} {:>9} {:>9} {seconds:>9.3} {bar:>9} {ratio:>7}  {makespan}",
+        lp["variables"].to_string(), lp["rows"].to_string(), lp["nonzeros"].to_string(), lp["iterations"].to_string()
     );
 }
 
@@ -113,19 +146,27 @@ fn main() -> ExitCode {
         table1();
         return ExitCode::SUCCESS;
     }
-    println!("{:<12} {:>6} {:>8} {:>8} {:>9} {:>9} {:>9} {:>9}  makespan", "model", "n", "vars", "rows", "nonzeros", "iters", "seconds", "/HiGHS");
-    // Star, m = 10, Fig. 7's A, C, S; D set so that n_min = n.
-    let stars: &[usize] = if quick { &[1, 10, 100] } else { &[1, 10, 100, 300, 1000, 3000, 10000] };
+    let with_highs = std::env::args().any(|a| a == "--highs");
+    println!("{:<14} {:>6} {:>8} {:>8} {:>9} {:>9} {:>9} {:>9} {:>7}  makespan", "model", "size", "vars", "rows", "nonzeros", "iters", "seconds", "HiGHS s", "ratio");
+    let star = |m: usize, s: f64, a: f64, v: f64, d: f64, extra: Value| {
+        let mut request = json!({"model": "star", "m": m, "S": s, "C": 1e-6, "A": a, "V": v, "D": d});
+        request.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        request
+    };
+    // Star, m = 10, Fig. 7's A, C, S; D = V/(m n) so that n = n_min and the
+    // buffers are full (the issue's case), raw LP.
+    let stars: &[usize] = if quick { &[10, 100] } else { &[10, 100, 1000, 10000] };
     for &n in stars {
-        let v = 1e6;
-        let d = v / (10.0 * n as f64);
-        let out = run(json!({"model": "star", "m": 10, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": v, "D": d * 1.0001}));
-        let bar = match n {
-            1000 => Some(1.3),
-            3000 => Some(11.0),
-            _ => None,
-        };
-        row("star", n, &out, bar);
+        case("star m=10", n, star(10, 1e-3, 1e-3, 1e6, 1e6 / (10.0 * n as f64), json!({"prune": false})), with_highs);
+    }
+    // Wider stars, 10 stages with a little room in the buffers.
+    let wide: &[usize] = if quick { &[100] } else { &[100, 300, 1000] };
+    for &m in wide {
+        case("star n=10", m, star(m, 1e-3, 1e-3, 1e6, 1e6 / (10.0 * m as f64) * 1.0001, json!({})), with_highs);
+    }
+    // The degenerate star: A = m C, S = 0 and its neighbours, 10 stages.
+    for s in [0.0, 1e-5, 1e-3] {
+        case(&format!("star S={s:.0e}"), 100, star(100, s, 1e-4, 5e3, 1e3, json!({"n": 10})), with_highs);
     }
     // Trees at p = 2, h = 10 (000 Sec. 4.2) up to the paper's largest LP,
     // ~50,000 variables (75 per stage), with D such that n_min = n.
@@ -138,15 +179,14 @@ fn main() -> ExitCode {
             let mut request = json!({"model": model, "p": 2, "h": 10, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e6, "D": d});
             request.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
             let label = format!("{model}-{}{}", extra["order"].as_str().unwrap(), extra.get("buffers").map_or(String::new(), |b| format!("-{b}")));
-            row(&label, n, &run(request), None);
+            case(&label, n, request, with_highs);
         }
     }
     // The memory LP (002) at m = 10..1000.
     let sizes: &[usize] = if quick { &[10, 100] } else { &[10, 100, 1000] };
     for &m in sizes {
         let p = json!({"S": 1e-3, "C": 1e-6, "pieces": [[0, 1e-3], [-9e5, 1e-2]]});
-        let out = run(json!({"model": "memory", "V": 1e9, "processors": vec![p; m]}));
-        row("memory", m, &out, None);
+        case("memory", m, json!({"model": "memory", "V": 1e9, "processors": vec![p; m]}), with_highs);
     }
     ExitCode::SUCCESS
 }

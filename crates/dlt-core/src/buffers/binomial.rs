@@ -5,7 +5,7 @@
 //! alpha in all.
 
 use super::sequential::{Sequential, Unit};
-use super::stages::{self, lp_scale, stage_count, LpSize, Prune, StageModel, Solved};
+use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved};
 use super::{MAX_H, MAX_P};
 use crate::check::Checked;
 use crate::error::Result;
@@ -110,14 +110,14 @@ pub fn binomial_lp(params: &BinomialParams) -> Result<(Model, String)> {
     let (lp, _, n, _) = validate(params)?;
     let all: Vec<usize> = (0..lp.units.len()).collect();
     let (x0, tau) = lp.scale;
-    Ok((lp.model(&all, n).0, crate::lp::units(x0, tau)))
+    Ok((lp.printed(&all, n).0, crate::lp::units(x0, tau)))
 }
 
 /// The stages and the LP's size of `binomial`.
 pub(crate) fn plan(params: &BinomialParams) -> Result<crate::model::Plan> {
     let (lp, _, n, n_min) = validate(params)?;
     let h = lp.units.len();
-    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * h), variables: Some(3 * n * h + 1), method: Some(format!("{}, the full LP", lp.name)), ..Default::default() })
+    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * h), variables: Some(3 * n * h + 1), method: Some(format!("{}, the LP in its compact form (no start times)", lp.name)), ..Default::default() })
 }
 
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {

@@ -15,6 +15,7 @@
 
 use super::sequential::Sequential;
 use super::stages::{LpSize, Solved};
+use super::staging;
 use crate::error::Result;
 use crate::lp::{self, Limits, Model, Sense, Var};
 use alloc::format;
@@ -26,26 +27,11 @@ pub(crate) fn solve(seq: &Sequential, n: usize, d: f64) -> Result<(Solved<()>, f
     let m = seq.units.len() as f64;
     let (s, c, a, v) = (seq.units[0].s, seq.units[0].c, seq.a, seq.v);
     let bound = (s + v * a / m).max(m * n as f64 * s + c * v);
-    let mut best: Option<Solved<()>> = None;
-    let mut iterations = 0;
-    let mut window = 1;
-    loop {
+    let solved = staging::doubling(|window| {
         let (f, l) = (window.min(n), window.min(n.saturating_sub(window)));
-        let solved = windowed(seq, n, d, f, l)?;
-        iterations += solved.lp.iterations;
-        let better = best.as_ref().is_none_or(|b| solved.makespan < b.makespan * (1.0 - 1e-12));
-        let whole = f + l >= n;
-        if better {
-            best = Some(solved);
-        }
-        if !better || whole {
-            break;
-        }
-        window *= 2;
-    }
-    let mut best = best.expect("at least one window is solved");
-    best.lp.iterations = iterations;
-    Ok((best, bound))
+        Ok((windowed(seq, n, d, f, l)?, f + l >= n))
+    })?;
+    Ok((solved, bound))
 }
 
 /// The LP with stages [0, f) and [n - l, n) free, the rest full to D and
@@ -95,6 +81,6 @@ fn windowed(seq: &Sequential, n: usize, d: f64, f: usize, l: usize) -> Result<So
             chunks.extend((0..omitted as usize).map(|_| vec![d; m]));
         }
     }
-    let size = LpSize { variables: lp.names.len(), rows: lp.rows.len(), nonzeros: lp.nonzeros(), iterations: sol.iterations, solves: 1 };
+    let size = LpSize::NONE.then(&lp, &sol);
     Ok(Solved { kept: (0..m).collect(), chunks, makespan: sol.get(cmax) * tau, lp: size, solution: sol, handles: () })
 }

@@ -13,6 +13,8 @@ mod sequential;
 #[cfg(feature = "lp")]
 mod stages;
 #[cfg(feature = "lp")]
+pub(crate) mod staging;
+#[cfg(feature = "lp")]
 mod star;
 #[cfg(feature = "lp")]
 mod tree;

@@ -51,9 +51,18 @@ impl StageModel for Sequential {
         self.scale
     }
 
-    /// The LP over units `kept` and `n` stages; returns it with alpha[k][j]
-    /// and Cmax.
+    /// The compact LP (see `compact`), which the calculator solves.
     fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var, ()) {
+        let (lp, alpha, cmax) = self.compact(kept, n);
+        (lp, alpha, cmax, ())
+    }
+}
+
+impl Sequential {
+    /// The LP as the paper prints it (with the running sums), over units
+    /// `kept` and `n` stages, with alpha[k][j] and Cmax: what `dlt export`
+    /// writes, and the reference the compact LP is tested against.
+    pub fn printed(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var) {
         let (x0, tau) = self.scale;
         let mut lp = Model::default();
         let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
@@ -83,11 +92,46 @@ impl StageModel for Sequential {
         // (5), (33): all of V, counting every processor of a unit.
         let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, self.units[kept[j]].count))).collect();
         lp.row("load", all, Sense::Eq, self.v / x0);
-        (lp, alpha, cmax, ())
+        (lp, alpha, cmax)
     }
-}
 
-impl Sequential {
+
+    /// The same optimum with fewer, shorter rows. No message waits for the
+    /// link in some optimum (a start time t appears only in rows that a
+    /// smaller t relaxes), so message q arrives at E_q = E_(q-1) + s + c
+    /// alpha_q, and U_q = Cmax - E_q, the time left after it, is a chain
+    /// from U_0 = Cmax: rows (1)-(3) become a R_uk <= U_q. Cmax then sits in
+    /// one row instead of one per message, which keeps microlp's LU factors
+    /// sparse (as in outofcore::memory); the load row keeps its chunks so
+    /// that presolve still sees when the buffers force them all to D.
+    pub fn compact(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var) {
+        let (x0, tau) = self.scale;
+        let mut lp = Model::default();
+        let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
+        let grid = |lp: &mut Model, what: &str, cap: &dyn Fn(usize) -> f64| -> Vec<Vec<Var>> {
+            (0..n).map(|k| kept.iter().map(|&u| lp.var(format!("{what}_{}_{}", u + 1, k + 1), 0.0, cap(u), 0.0)).collect()).collect()
+        };
+        let alpha = grid(&mut lp, "alpha", &|u| self.units[u].cap / x0);
+        let r = grid(&mut lp, "R", &|_| f64::INFINITY);
+        let mut left = cmax;
+        for (k, j) in self.sequence(kept.len(), n) {
+            let u = &self.units[kept[j]];
+            let (s, c) = (u.s / tau, u.c * x0 / tau);
+            let label = format!("{}_{}", kept[j] + 1, k + 1);
+            let next = lp.var(format!("U_{label}"), 0.0, f64::INFINITY, 0.0);
+            lp.row(format!("left_{label}"), vec![(next, 1.0), (left, -1.0), (alpha[k][j], c)], Sense::Eq, -s);
+            lp.row(format!("end_{label}"), vec![(r[k][j], self.a * x0 / tau), (next, -1.0)], Sense::Le, 0.0);
+            let mut sum = vec![(r[k][j], 1.0), (alpha[k][j], -1.0)];
+            if k + 1 < n {
+                sum.push((r[k + 1][j], -1.0));
+            }
+            lp.row(format!("run_{label}"), sum, Sense::Eq, 0.0);
+            left = next;
+        }
+        let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, self.units[kept[j]].count))).collect();
+        lp.row("load", all, Sense::Eq, self.v / x0);
+        (lp, alpha, cmax)
+    }
     /// The messages in the order they leave the originator, over `units`
     /// kept units and `n` stages: (stage, kept position) pairs.
     fn sequence(&self, units: usize, n: usize) -> Vec<(usize, usize)> {
@@ -97,6 +141,19 @@ impl Sequential {
     /// The messages of a solution in the order they leave the originator.
     pub fn order<H>(&self, solved: &Solved<H>) -> Vec<(usize, usize)> {
         self.sequence(solved.kept.len(), solved.chunks.len())
+    }
+}
+
+#[cfg(test)]
+impl Sequential {
+    /// A star (`layered` false) or binomial-like LP of `units` units.
+    fn example(units: usize, s: f64, c: f64, a: f64, v: f64, d: Option<f64>, layered: bool) -> Sequential {
+        let unit = |i: usize| {
+            let (count, grow) = if layered { ((i + 1) as f64 * 2.0, (i + 1) as f64) } else { (1.0, 1.0) };
+            Unit { s: s * grow, c: c * grow, count, cap: d.map_or(f64::INFINITY, |d| d / grow) }
+        };
+        let scale = super::stages::lp_scale(v, d, s + v * a / units as f64);
+        Sequential { name: "example", units: (0..units).map(unit).collect(), a, v, backward: layered, scale }
     }
 }
 
@@ -157,6 +214,25 @@ mod tests {
                 let total: f64 = out.loads.iter().zip(&out.layer_sizes).map(|(x, n)| x * n).sum();
                 assert!((total - v).abs() < 1e-8 * v);
             }
+        }
+    }
+
+    /// The compact LP the calculator solves has the printed LP's optimum,
+    /// for stars and binomial trees, with and without buffers.
+    #[test]
+    fn compact_lp_equals_the_printed_lp() {
+        use crate::lp::{solve, Limits, Microlp};
+        let mut rnd = crate::uniform(23);
+        for case in 0..120 {
+            let units = 1 + (rnd() * 5.0) as usize;
+            let n = 1 + (rnd() * 5.0) as usize;
+            let (s, c, a, v) = (rnd() * 1e-2, rnd() * 1e-3, 1e-4 + rnd() * 1e-2, 1.0 + rnd() * 1e4);
+            let d = if case % 3 == 0 { None } else { Some(v / (units as f64 * (n as f64 - 0.9 * rnd()))) };
+            let lp = super::Sequential::example(units, s, c, a, v, d, case % 2 == 1);
+            let all: Vec<usize> = (0..units).collect();
+            let printed = solve(&Microlp, &lp.printed(&all, n).0, Limits::default(), "printed").unwrap();
+            let compact = solve(&Microlp, &lp.compact(&all, n).0, Limits::default(), "compact").unwrap();
+            assert!((printed.objective - compact.objective).abs() <= 1e-9 * printed.objective, "case {case}: printed {} compact {}", printed.objective, compact.objective);
         }
     }
 

@@ -2,6 +2,7 @@
 //! and the solve that prunes empty units and stages and solves again.
 
 use crate::error::{Code, Error, Result};
+use super::staging;
 use crate::lp::{self, Limits, Model, Var};
 use crate::validate;
 use serde::Serialize;
@@ -96,11 +97,10 @@ pub(crate) struct Solved<H> {
 /// and re-solves until every unit and stage has some (000 Sec. 3).
 pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solved<M::Handles>> {
     let (x0, tau) = m.scale();
-    let mut kept: Vec<usize> = (0..m.unit_count()).collect();
-    let mut stages = n;
-    let mut size = LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: 0, solves: 0 };
-    loop {
-        let (lp, alpha, cmax, handles) = m.model(&kept, stages);
+    let mut size = LpSize::NONE;
+    let all: Vec<usize> = (0..m.unit_count()).collect();
+    let ((kept, _), (chunks, sol, cmax, handles)) = staging::pruned(prune, (all, n), |(kept, stages)| {
+        let (lp, alpha, cmax, handles) = m.model(kept, *stages);
         let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), m.name()).map_err(|mut e| {
             if e.code == Code::Limit {
                 e.field = String::from("n");
@@ -108,24 +108,16 @@ pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solv
             }
             e
         })?;
-        size = LpSize {
-            variables: lp.names.len(),
-            rows: lp.rows.len(),
-            nonzeros: lp.nonzeros(),
-            iterations: size.iterations + sol.iterations,
-            solves: size.solves + 1,
-        };
+        size = size.then(&lp, &sol);
         let chunks: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect();
         let empty = |x: f64| x <= EMPTY * x0;
         let full_units: Vec<usize> = (0..kept.len()).filter(|&j| !chunks.iter().all(|st| empty(st[j]))).collect();
         let full_stages = chunks.iter().filter(|st| !st.iter().all(|&x| empty(x))).count();
-        if prune == Prune::Raw || (full_units.len() == kept.len() && full_stages == stages) {
-            let makespan = sol.get(cmax) * tau;
-            return Ok(Solved { kept, chunks, makespan, lp: size, solution: sol, handles });
-        }
-        kept = full_units.iter().map(|&j| kept[j]).collect();
-        stages = full_stages;
-    }
+        let smaller = (full_units.len() < kept.len() || full_stages < *stages).then(|| (full_units.iter().map(|&j| kept[j]).collect(), full_stages));
+        Ok(((chunks, sol, cmax, handles), smaller))
+    })?;
+    let makespan = sol.get(cmax) * tau;
+    Ok(Solved { kept, chunks, makespan, lp: size, solution: sol, handles })
 }
 
 /// Warnings about what pruning dropped; `what` names the units.

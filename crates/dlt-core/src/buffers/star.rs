@@ -3,7 +3,7 @@
 
 use super::full_stages;
 use super::sequential::{Sequential, Unit};
-use super::stages::{self, lp_scale, stage_count, LpSize, Prune, StageModel, Solved};
+use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved};
 use crate::check::Checked;
 use crate::error::Result;
 use crate::lp::Model;
@@ -82,23 +82,31 @@ pub fn star_lp(params: &StarParams) -> Result<(Model, String)> {
     let (lp, n, _, _) = validate(params)?;
     let all: Vec<usize> = (0..lp.units.len()).collect();
     let (x0, tau) = lp.scale;
-    Ok((lp.model(&all, n).0, crate::lp::units(x0, tau)))
+    Ok((lp.printed(&all, n).0, crate::lp::units(x0, tau)))
 }
 
 /// The stages, the LP's size and the method `star` will use.
 pub(crate) fn plan(params: &StarParams) -> Result<crate::model::Plan> {
     let (lp, n, n_min, _) = validate(params)?;
     let m = lp.units.len();
-    let reduced = params.d.is_some() && n == n_min && n >= 2 && n * m > FULL_LP_MESSAGES;
-    let method = if reduced { "LoadDirect with the middle stages full to D" } else { "LoadDirect, the full LP" };
+    let method = if full_middle(&lp, n, n_min, params.d).is_some() { "LoadDirect with the middle stages full to D" } else { "LoadDirect, the LP in its compact form (no start times)" };
     Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * m), variables: Some(3 * n * m + 1), method: Some(method.into()), ..Default::default() })
+}
+
+/// D, where `star` solves with the middle stages full: n = n_min stages of
+/// more messages than the full LP takes, unless m n D = V, where the load
+/// row forces every chunk to D and presolve leaves nothing of the full LP
+/// (exact, and no slower).
+fn full_middle(lp: &Sequential, n: usize, n_min: usize, d: Option<f64>) -> Option<f64> {
+    let m = lp.units.len();
+    d.filter(|&d| n == n_min && n >= 2 && n * m > FULL_LP_MESSAGES && (n as f64 * m as f64 * d - lp.v).abs() > 1e-12 * lp.v)
 }
 
 pub fn star(params: &StarParams) -> Result<StarOutput> {
     let (lp, n, n_min, prune) = validate(params)?;
     let m = lp.units.len();
-    let (solved, warnings, gap) = match params.d {
-        Some(d) if n == n_min && n >= 2 && n * m > FULL_LP_MESSAGES => {
+    let (solved, warnings, gap) = match full_middle(&lp, n, n_min, params.d) {
+        Some(d) => {
             let (solved, bound) = full_stages::solve(&lp, n, d)?;
             let gap = (solved.makespan - bound) / solved.makespan;
             let how = format!("n = n_min = {n}: solved with the middle stages full to D ({} variables instead of {})", solved.lp.variables, 3 * n * m + 1);
@@ -155,6 +163,15 @@ fn star_schedule(lp: &Sequential, solved: &Solved<()>, d: Option<f64>) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// At m n D = V the full LP is exact and presolve removes all of it, so
+    /// even a large one is not left to the later-stages-full method.
+    #[test]
+    fn full_buffers_take_the_exact_lp_at_any_size() {
+        let out = star(&StarParams { m: 10.0, s: 1e-3, c: 1e-6, a: 1e-3, v: 1e6, d: Some(100.0), n: None, prune: Some(false) }).unwrap();
+        assert_eq!((out.n, out.gap, out.lp.iterations), (1000, None, 0));
+        assert!(out.chunks.iter().flatten().all(|&x| (x - 100.0).abs() <= 1e-9 * 100.0));
+    }
 
     /// The later-stages-full method equals the full LP wherever the full LP
     /// runs: evidence for the structure it assumes.

@@ -24,6 +24,7 @@
 
 use super::binomial::Order;
 use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved, StageModel};
+use super::staging;
 use super::{MAX_H, MAX_P};
 use crate::check::Checked;
 use crate::error::Result;
@@ -302,8 +303,7 @@ pub fn tree_lp(params: &TreeParams) -> Result<(Model, String)> {
 pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     let (tree, n, n_min) = validate(params)?;
     let hops = n * tree.h * (tree.h + 1) / 2;
-    let windowed = tree.d.is_some() && n == n_min && n >= 4 && hops > FULL_LP_HOPS;
-    let method = if windowed { "the middle stages full and periodic" } else { "the full LP" };
+    let method = if steady_state(&tree, n, n_min) { "the middle stages full and periodic" } else { "the full LP" };
     Ok(crate::model::Plan {
         n: Some(n),
         n_min: Some(n_min),
@@ -314,15 +314,20 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     })
 }
 
+/// Whether `tree` solves by the windowed steady-state method: n = n_min
+/// stages of more than FULL_LP_HOPS hops.
+fn steady_state(tree: &Tree, n: usize, n_min: usize) -> bool {
+    tree.d.is_some() && n == n_min && n >= 4 && n * tree.h * (tree.h + 1) / 2 > FULL_LP_HOPS
+}
+
 /// Beyond this many hops at n_min, the full LP gives way to the windowed
 /// steady-state method.
 pub const FULL_LP_HOPS: usize = 1500;
 
 pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     let (tree, n, n_min) = validate(params)?;
-    let hops = n * tree.h * (tree.h + 1) / 2;
-    let (solved, times, warnings, gap) = if tree.d.is_some() && n == n_min && n >= 4 && hops > FULL_LP_HOPS {
-        let (solved, times, bound) = windowed(&tree, n)?;
+    let (solved, warnings, gap) = if steady_state(&tree, n, n_min) {
+        let (solved, bound) = windowed(&tree, n)?;
         let gap = (solved.makespan - bound) / solved.makespan;
         let warning = format!(
             "n = n_min = {n}: solved with the middle stages full and periodic ({} variables instead of {}); \
@@ -330,15 +335,14 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
             solved.lp.variables,
             n * (tree.h * (tree.h + 1) / 2 + 2 * tree.h) + 1
         );
-        (solved, times, vec![warning], Some(gap))
+        (solved, vec![warning], Some(gap))
     } else {
         let solved = stages::solve(&tree, n, Prune::from(params.prune))?;
         let warnings = stages::dropped(tree.h, &solved, n, "layers");
-        let (solved, times) = timed(tree.scale.1, solved);
-        (solved, times, warnings, None)
+        (timed(tree.scale.1, solved), warnings, None)
     };
     let (chunks, loads) = stages::spread(tree.h, &solved);
-    let schedule = hop_schedule(&tree, &solved.kept, &solved.chunks, &times, solved.makespan)?;
+    let schedule = hop_schedule(&tree, &solved.kept, &solved.chunks, &solved.handles, solved.makespan)?;
     Ok(TreeOutput {
         loads,
         chunks,
@@ -355,11 +359,11 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
 /// Hop start times per stage, chunk and hop.
 type Times = Vec<Vec<Vec<f64>>>;
 
-/// A full-LP solution's hop start times (round-off below 0 read as 0), and
-/// the solution without its variable handles.
-fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> (Solved<()>, Times) {
+/// A full-LP solution with its hop start times (round-off below 0 read as
+/// 0) in place of the variables.
+fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> Solved<Times> {
     let times = full.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| full.solution.get(v).max(0.0) * tau).collect()).collect()).collect();
-    (Solved { kept: full.kept, chunks: full.chunks, makespan: full.makespan, lp: full.lp, solution: full.solution, handles: () }, times)
+    Solved { kept: full.kept, chunks: full.chunks, makespan: full.makespan, lp: full.lp, solution: full.solution, handles: times }
 }
 
 /// At n_min with small D most stages carry every layer's cap (000 Sec. 4.2:
@@ -368,16 +372,13 @@ fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> (Solved<()>, Times) {
 /// shifted by a period P: two of them stand for all. The window doubles
 /// until the makespan stops improving. Returns the solution over all n
 /// stages, its hop times and a lower bound on the full LP's optimum.
-fn windowed(tree: &Tree, n: usize) -> Result<(Solved<()>, Times, f64)> {
+fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
     let all: Vec<usize> = (0..tree.h).collect();
     let (x0, tau) = tree.scale;
-    let mut best: Option<(Solved<()>, Times)> = None;
-    let mut window = 1;
-    loop {
+    let solved = staging::doubling(|window| {
         if 2 * window + 3 > n {
             // Too few stages for a middle: the full LP.
-            best = Some(timed(tau, stages::solve(tree, n, Prune::Raw)?));
-            break;
+            return Ok((timed(tau, stages::solve(tree, n, Prune::Raw)?), true));
         }
         let (f, l) = (window, window);
         let positions = f + 2 + l;
@@ -396,23 +397,16 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<()>, Times, f64)> {
                 times.push(t[p].iter().map(|hops| hops.iter().map(|&v| (sol.get(v).max(0.0) + q as f64 * big_p) * tau).collect()).collect());
             }
         }
-        let size = LpSize { variables: lp.names.len(), rows: lp.rows.len(), nonzeros: lp.nonzeros(), iterations: sol.iterations, solves: 1 };
-        let solved = Solved { kept: all.clone(), chunks, makespan: sol.get(cmax) * tau, lp: size, solution: sol, handles: () };
-        let better = best.as_ref().is_none_or(|(b, _)| solved.makespan < b.makespan * (1.0 - 1e-12));
-        if !better {
-            break;
-        }
-        best = Some((solved, times));
-        window *= 2;
-    }
-    let (solved, times) = best.ok_or_else(|| crate::error::Error::internal("no window fits the stages"))?;
+        let size = LpSize::NONE.then(&lp, &sol);
+        Ok((Solved { kept: all.clone(), chunks, makespan: sol.get(cmax) * tau, lp: size, solution: sol, handles: times }, false))
+    })?;
     // The layers together compute V, at best all at once after one start-up;
     // and a layer gets at most pD a stage, so layer 1 computes at least what
     // the other h - 1 layers cannot take, shared by its p processors.
     let computing: f64 = (1..=tree.h).map(|i| libm::pow(tree.p, i as f64)).sum();
     let others = n as f64 * tree.p * tree.d.unwrap_or(f64::INFINITY) * (tree.h - 1) as f64;
     let bound = (tree.s + tree.v * tree.a / computing).max(tree.s + tree.a * (tree.v - others).max(0.0) / tree.p);
-    Ok((solved, times, bound))
+    Ok((solved, bound))
 }
 
 /// Every hop at the time the LP gives it; each layer computes its chunks in
@@ -470,12 +464,12 @@ mod tests {
             let (tree, n_got, _) = validate(&params).unwrap();
             assert_eq!(n_got, n);
             let full = stages::solve(&tree, n, Prune::Raw).unwrap();
-            let (fast, times, bound) = windowed(&tree, n).unwrap();
+            let (fast, bound) = windowed(&tree, n).unwrap();
             assert!(bound <= full.makespan * (1.0 + 1e-9));
             let rel = (fast.makespan - full.makespan) / full.makespan;
             assert!(rel >= -1e-7, "the windowed LP beat the full LP: {rel}");
             worst = worst.max(rel);
-            hop_schedule(&tree, &fast.kept, &fast.chunks, &times, fast.makespan).unwrap();
+            hop_schedule(&tree, &fast.kept, &fast.chunks, &fast.handles, fast.makespan).unwrap();
         }
         assert!(worst <= 1e-7, "windowed off the full LP by {worst}");
     }

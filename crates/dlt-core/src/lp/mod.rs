@@ -5,6 +5,7 @@
 
 mod export;
 mod microlp_engine;
+mod presolve;
 
 pub use export::{to_lp, to_mps, units};
 pub use microlp_engine::Microlp;
@@ -112,18 +113,28 @@ pub trait Engine {
     fn solve(&self, model: &Model, limits: Limits) -> core::result::Result<Solution, Failure>;
 }
 
-/// Solves with `engine` and verifies the answer: every bound and row within
+/// Presolves, solves the rest with `engine` and verifies the answer against
+/// `model` itself: every bound and row within
 /// a relative VERIFY_TOL, the objective recomputed. `what` names the model
 /// in error messages.
 pub fn solve(engine: &dyn Engine, model: &Model, limits: Limits, what: &str) -> Result<Solution> {
-    let mut sol = engine.solve(model, limits).map_err(|f| match f {
+    let failed = |f| match f {
         Failure::Infeasible => Error::infeasible("", format!("the {what} LP has no feasible solution")),
         Failure::Unbounded => Error::internal(format!("the {what} LP is unbounded")),
         Failure::TimeLimit => Error::new(Code::Limit, "", format!(
             "the {what} LP ({} variables, {} rows) was not solved within {} s",
             model.names.len(), model.rows.len(), limits.time_ms as f64 / 1000.0)),
         Failure::Gave(why) => Error::new(Code::Internal, "", format!("{} did not solve the {what} LP: {why}", engine.name())),
-    })?;
+    };
+    let reduced = presolve::presolve(model).map_err(failed)?;
+    // Presolve may leave nothing for the engine: then no engine is asked.
+    let answer = if reduced.model.names.is_empty() {
+        Solution { values: Vec::new(), objective: 0.0, iterations: 0 }
+    } else {
+        engine.solve(&reduced.model, limits).map_err(failed)?
+    };
+    let values = reduced.restore(&answer.values).map_err(|why| Error::internal(format!("{} answered the {what} LP wrongly: {why}", engine.name())))?;
+    let mut sol = Solution { values, objective: 0.0, iterations: answer.iterations };
     verify(model, &sol).map_err(|why| Error::internal(format!("{} answered the {what} LP wrongly: {why}", engine.name())))?;
     sol.objective = model.objective.iter().zip(&sol.values).map(|(c, x)| c * x).sum();
     Ok(sol)

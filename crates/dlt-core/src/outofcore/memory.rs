@@ -12,7 +12,7 @@
 
 use super::{processors, Processor};
 use crate::check::Checked;
-use crate::buffers::{LpSize, Prune, EMPTY};
+use crate::buffers::{staging, LpSize, Prune, EMPTY};
 use crate::error::{Error, Result};
 use crate::lp::{self, Limits, Model, Sense, Var};
 use crate::schedule::{Cost, Row, Schedule};
@@ -120,22 +120,20 @@ pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
     let real = validate(params)?;
     let (v, list) = (params.v, &params.processors);
     let cost = |q: &Processor, x: f64| q.cost().time(x);
-    let mut kept: Vec<usize> = (0..list.len()).collect();
-    let mut size = LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: 0, solves: 0 };
-    let (loads, cmax) = loop {
+    let mut size = LpSize::NONE;
+    let all: Vec<usize> = (0..list.len()).collect();
+    let (kept, (loads, cmax)) = staging::pruned(Prune::from(params.prune), all, |kept| {
         // The unit of the processors still kept: a very slow processor
         // dropped no longer sets the scale.
         let tau = time_unit(v, kept.iter().map(|&i| &list[i]));
-        let (lp, alpha, cmax) = hierarchy_lp(v, list, &kept, tau);
+        let (lp, alpha, cmax) = hierarchy_lp(v, list, kept, tau);
         let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), "memory hierarchy")?;
-        size = LpSize { variables: lp.names.len(), rows: lp.rows.len(), nonzeros: lp.nonzeros(), iterations: size.iterations + sol.iterations, solves: size.solves + 1 };
+        size = size.then(&lp, &sol);
         let loads: Vec<f64> = alpha.iter().map(|&a| sol.get(a).max(0.0) * v).collect();
         let full: Vec<usize> = (0..kept.len()).filter(|&j| loads[j] > EMPTY * v).collect();
-        if Prune::from(params.prune) == Prune::Raw || full.len() == kept.len() {
-            break (loads, sol.get(cmax) * tau);
-        }
-        kept = full.iter().map(|&j| kept[j]).collect();
-    };
+        let smaller = (full.len() < kept.len()).then(|| full.iter().map(|&j| kept[j]).collect());
+        Ok(((loads, sol.get(cmax) * tau), smaller))
+    })?;
     let mut warnings = Vec::new();
     if kept.len() < list.len() {
         warnings.push(format!("{} of {} processors received no load and were dropped", list.len() - kept.len(), list.len()));

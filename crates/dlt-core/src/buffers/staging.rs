@@ -1,0 +1,60 @@
+//! The two ways the LP models re-solve: pruning (000 Sec. 3, used by the
+//! stage LPs and by 002's memory LP) and, for large n at n_min, a window of
+//! free stages that doubles while the makespan improves.
+
+use super::stages::{LpSize, Prune, Solved};
+use crate::error::{Error, Result};
+use crate::lp::{Model, Solution};
+
+impl LpSize {
+    /// `lp` and its solution added to the work so far.
+    pub(crate) fn then(&self, lp: &Model, sol: &Solution) -> LpSize {
+        LpSize {
+            variables: lp.names.len(),
+            rows: lp.rows.len(),
+            nonzeros: lp.nonzeros(),
+            iterations: self.iterations + sol.iterations,
+            solves: self.solves + 1,
+        }
+    }
+
+    pub(crate) const NONE: LpSize = LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: 0, solves: 0 };
+}
+
+/// Solves over `kept`; `Pruned` re-solves over what `once` says got load
+/// (`Some(smaller)`) until nothing is dropped. The LPs charge start-ups
+/// even for empty messages, so dropping them only helps.
+pub(crate) fn pruned<K, T>(prune: Prune, mut kept: K, mut once: impl FnMut(&K) -> Result<(T, Option<K>)>) -> Result<(K, T)> {
+    loop {
+        match once(&kept)? {
+            (_, Some(smaller)) if prune == Prune::Pruned => kept = smaller,
+            (out, _) => return Ok((kept, out)),
+        }
+    }
+}
+
+/// Tries windows 1, 2, 4, ... of free stages, each answer a feasible
+/// schedule, until the makespan stops improving or `attempt` says its
+/// answer is the whole LP; returns the best, with the work of all.
+pub(crate) fn doubling<H>(mut attempt: impl FnMut(usize) -> Result<(Solved<H>, bool)>) -> Result<Solved<H>> {
+    let mut best: Option<Solved<H>> = None;
+    let mut work = LpSize::NONE;
+    let mut window = 1;
+    loop {
+        let (solved, whole) = attempt(window)?;
+        work.iterations += solved.lp.iterations;
+        work.solves += solved.lp.solves;
+        let better = best.as_ref().is_none_or(|b| solved.makespan < b.makespan * (1.0 - 1e-12));
+        if better {
+            best = Some(solved);
+        }
+        if !better || whole {
+            break;
+        }
+        window *= 2;
+    }
+    let mut best = best.ok_or_else(|| Error::internal("no window was solved"))?;
+    best.lp.iterations = work.iterations;
+    best.lp.solves = work.solves;
+    Ok(best)
+}
