@@ -56,6 +56,11 @@ impl StageModel for Sequential {
         let (lp, alpha, cmax) = self.compact(kept, n);
         (lp, alpha, cmax, ())
     }
+
+    fn printed_model(&self, kept: &[usize], n: usize) -> Option<(Model, Vec<Vec<Var>>, Var, ())> {
+        let (lp, alpha, cmax) = self.printed(kept, n);
+        Some((lp, alpha, cmax, ()))
+    }
 }
 
 impl Sequential {

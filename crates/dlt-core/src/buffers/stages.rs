@@ -69,6 +69,9 @@ pub(crate) fn lp_scale(v: f64, d: Option<f64>, tau: f64) -> (f64, f64) {
     (d.map_or(v, |d| d.min(v)), tau)
 }
 
+/// A stage LP: the model, alpha[k][j], Cmax and what else a schedule needs.
+pub(crate) type StageLp<H> = (Model, Vec<Vec<Var>>, Var, H);
+
 /// An LP over units (processors or layers) and stages, with one chunk
 /// variable per unit and stage, that pruning can shrink.
 pub(crate) trait StageModel {
@@ -79,7 +82,13 @@ pub(crate) trait StageModel {
     /// LP units of load and time.
     fn scale(&self) -> (f64, f64);
     /// The LP over units `kept` and `n` stages, with alpha[k][j] and Cmax.
-    fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var, Self::Handles);
+    fn model(&self, kept: &[usize], n: usize) -> StageLp<Self::Handles>;
+    /// The same LP as its paper prints it, where `model` is a reformulation:
+    /// solved instead when the engine fails on the reformulation (extreme
+    /// scales, coefficients 1e20 apart).
+    fn printed_model(&self, _kept: &[usize], _n: usize) -> Option<StageLp<Self::Handles>> {
+        None
+    }
 }
 
 pub(crate) struct Solved<H> {
@@ -100,8 +109,16 @@ pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solv
     let mut size = LpSize::NONE;
     let all: Vec<usize> = (0..m.unit_count()).collect();
     let ((kept, _), (chunks, sol, cmax, handles)) = staging::pruned(prune, (all, n), |(kept, stages)| {
-        let (lp, alpha, cmax, handles) = m.model(kept, *stages);
-        let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), m.name()).map_err(|mut e| {
+        let solve = |lp: &Model| lp::solve(&lp::Microlp, lp, Limits::default(), m.name());
+        let (mut lp, mut alpha, mut cmax, mut handles) = m.model(kept, *stages);
+        let mut sol = solve(&lp);
+        if let (Err(e), Some(printed)) = (&sol, m.printed_model(kept, *stages)) {
+            if e.code == Code::Internal {
+                (lp, alpha, cmax, handles) = printed;
+                sol = solve(&lp);
+            }
+        }
+        let sol = sol.map_err(|mut e| {
             if e.code == Code::Limit {
                 e.field = String::from("n");
                 e.message = format!("{}; fewer stages n (a larger buffer D lowers n_min) make it smaller", e.message);

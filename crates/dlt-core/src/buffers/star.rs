@@ -173,6 +173,17 @@ mod tests {
         assert!(out.chunks.iter().flatten().all(|&x| (x - 100.0).abs() <= 1e-9 * 100.0));
     }
 
+    /// Found by the adversarial suite: with V = 1e-9 the buffer bounds are
+    /// 1e13 load units, and presolve took the load row's shortfall of one
+    /// unit for round-off against them, forcing every chunk to 0.
+    #[test]
+    fn tiny_loads_under_huge_buffers() {
+        for v in [1e-9, 1e-6, 1.0] {
+            let out = star(&StarParams { m: 10.0, s: 1e-3, c: 1e-6, a: 1e-3, v, d: Some(1e4), n: Some(3.0), prune: Some(false) }).unwrap();
+            assert!((out.loads.iter().sum::<f64>() - v).abs() <= 1e-9 * v, "V = {v}: {:?}", out.loads);
+        }
+    }
+
     /// The later-stages-full method equals the full LP wherever the full LP
     /// runs: evidence for the structure it assumes.
     #[test]

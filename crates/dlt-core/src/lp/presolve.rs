@@ -99,7 +99,7 @@ enum Item {
 }
 
 fn tight(x: f64, scale: f64) -> bool {
-    x.abs() <= TIGHT * scale.max(1.0)
+    x.abs() <= TIGHT * scale
 }
 
 /// Reduces `model`; an LP with 0-1 variables is passed on as it is (the
@@ -217,6 +217,15 @@ impl State {
         (min, max)
     }
 
+    /// max(|r|, the largest |term|) of row i with every term at the bound
+    /// that maximises (or minimises) the row.
+    fn extreme(&self, i: usize, r: f64, maximum: bool) -> f64 {
+        self.rows[i]
+            .iter()
+            .map(|&(j, a)| (a * if (a > 0.0) == maximum { self.hi[j] } else { self.lo[j] }).abs())
+            .fold(r.abs(), f64::max)
+    }
+
     fn row(&mut self, i: usize) -> Result<(), Failure> {
         let r = self.rhs[i];
         let (le, ge) = (self.sense[i] != Sense::Ge, self.sense[i] != Sense::Le);
@@ -243,8 +252,11 @@ impl State {
             self.drop_row(i);
             return Ok(());
         }
-        let at_min = le && min.is_finite() && tight(min - r, scale);
-        let at_max = ge && max.is_finite() && tight(max - r, scale);
+        // Forcing is judged against the terms at the bound it would fix
+        // them to: a huge bound on the other side (a buffer of 1e13 load
+        // units) must not make a unit's shortfall look like round-off.
+        let at_min = le && min.is_finite() && tight(min - r, self.extreme(i, r, false));
+        let at_max = ge && max.is_finite() && tight(max - r, self.extreme(i, r, true));
         if at_min || at_max {
             self.row_alive[i] = false;
             let terms = core::mem::take(&mut self.rows[i]);
