@@ -25,5 +25,7 @@ cat > www/pkg/package.json <<JSON
 JSON
 wasm=www/pkg/dlt_wasm_bg.wasm
 echo "wasm: $(stat -c %s "$wasm") bytes, $(gzip -9 -c "$wasm" | wc -c) gzipped"
+# The isoefficiency view's default map, precomputed by this wasm module.
+node scripts/default-map.mjs
 # The page as one self-contained file for file:// and no network: dist/dlt-calculator.html.
 node scripts/build-single.mjs

@@ -32,8 +32,8 @@ const MIME = {
 
 /**
  * Serves `root` on 127.0.0.1 at a random port. `overrides` maps URL paths
- * to files served instead (the screenshot script's stand-in module).
- * Resolves to {url, close()}.
+ * to files served instead (the screenshot script's stand-in module; a
+ * test may add some while serving). Resolves to {url, overrides, close()}.
  */
 export async function serve(root = WWW, { overrides = {} } = {}) {
   const server = http.createServer(async (req, res) => {
@@ -68,6 +68,7 @@ export async function serve(root = WWW, { overrides = {} } = {}) {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}/`,
+    overrides,
     close: () => new Promise((resolve) => {
       server.closeAllConnections?.();
       server.close(resolve);

@@ -9,7 +9,8 @@
 import { fmt, fmtInt, fmtPct, isNum } from '../format.js';
 import { ganttOption, ganttHeight } from '../gantt.js';
 import { el, fill, summary, warnings, table, lpDownload } from '../ui.js';
-import { renderMap, unionLevels, MAX_LEVELS } from './isomap.js';
+import { renderMap } from './isomap.js';
+import { FIELDS, unionLevels, MAX_LEVELS } from './isomap-request.js';
 import { renderTable } from './isomap-draw.js';
 
 const STARTUP_COLOR = '#b7c0cc';
@@ -24,26 +25,7 @@ export default {
   title: 'Isoefficiency',
   paper: { id: '003', cite: 'Drozdowski, Singh, Marszałkowski, “Isoefficiency maps for divisible computations in hierarchical memory systems”, PPAM 2019' },
   intro: 'Machines are started (S), then the originator sends n load chunks, one at a time (O + Cα each), to m identical machines; a chunk of α MB computes in τ(α) = max{a1·α, a2·α + b2}: in core up to ρ = b2/(a1 − a2) MB, much slower beyond. Efficiency E = T(1,1,V) / (m·T(m,n,V)) compares m machines with one machine doing all the load, which spills out of core, so E can exceed 1 (up to a2/a1 ≈ 38). For each m, V_max is the load of highest efficiency E_max (the MAX line), and the isoline e joins the loads V where E = e, below V_max (Fig. 1 of [003]) and above it (Fig. 2). Every point is the best schedule of MIP (2)–(11) found within a budget of LPs (one per send sequence tried), its gap to a lower bound shown, as the paper’s Gurobi runs (300 s each) mostly were too.',
-  fields: [
-    { key: 'a1', symbol: 'a₁', name: 'in-core processing rate (a1 in [003])', unit: 's/MB', kind: 'number', gt: 0, default: 0.109 },
-    { key: 'a2', symbol: 'a₂', name: 'out-of-core processing rate (a2 in [003])', unit: 's/MB', kind: 'number', gt: 0, default: 4.132 },
-    { key: 'b2', symbol: 'b₂', name: 'out-of-core time offset (b2 in [003], < 0)', unit: 's', kind: 'number', default: -27109 },
-    { key: 'C', symbol: 'C', name: 'transfer time per MB (C in [003])', unit: 's/MB', kind: 'number', min: 0, default: 0.005 },
-    { key: 'O', symbol: 'O', name: 'message start-up O (O in [003])', unit: 's', kind: 'number', min: 0, default: 0.075 },
-    { key: 'S', symbol: 'S', name: 'machine start-up S (S in [003])', unit: 's', kind: 'number', min: 0, default: 25.4 },
-    { key: 'n', symbol: 'n', name: 'load chunks (n in [003])', kind: 'integer', min: 1, max: 100, default: 20, help: 'the paper: n = 20' },
-    { key: 'm_lo', symbol: 'm', name: 'map: machines from', kind: 'integer', min: 1, max: 64, default: 2 },
-    { key: 'm_hi', symbol: 'm', name: 'map: machines to', kind: 'integer', min: 1, max: 64, default: 20, help: 'one request per m, spread over the workers' },
-    { key: 'levels_below', symbol: 'e', name: 'map: efficiency levels below V_max (Fig. 1)', kind: 'list', gt: 0, optional: true, default: [5, 10, 20, 30], placeholder: 'blank: none', help: 'each level costs two bisections per m' },
-    { key: 'levels_above', symbol: 'e', name: 'map: efficiency levels above V_max (Fig. 2)', kind: 'list', gt: 0, optional: true, default: [1.5, 2, 5, 10, 20, 30], placeholder: 'blank: none', help: 'the paper shows only e > 1 here' },
-    { key: 'V_lo', symbol: 'V', name: 'map: loads from', unit: 'MB', kind: 'number', gt: 0, default: 1e3 },
-    { key: 'V_hi', symbol: 'V', name: 'map: loads to', unit: 'MB', kind: 'number', gt: 0, default: 5e5, help: 'e = 1.5 and 2 above V_max lie at 2e5–4e5 MB' },
-    { key: 'width', symbol: 'w', name: 'map: stopping width of the searches', unit: 'MB', kind: 'number', gt: 0, default: 100, help: 'the paper used 1 MB; 100 MB is faster and reads the same' },
-    { key: 'map_lps', symbol: 'LPs', name: 'map: LP budget per MIP (send sequences solved)', kind: 'integer', min: 1, optional: true, placeholder: 'blank: the core’s default', help: 'the search solves one LP per send sequence; a budget, not a time, so the map is the same on any machine' },
-    { key: 'm', symbol: 'm', name: 'point: machines (m in [003])', kind: 'integer', min: 1, max: 64, default: 2, help: 'or click the map' },
-    { key: 'V', symbol: 'V', name: 'point: load (V in [003])', unit: 'MB', kind: 'number', gt: 0, default: 134485 },
-    { key: 'lp_budget', symbol: 'LPs', name: 'point: LP budget of the MIP (send sequences solved)', kind: 'integer', min: 1, optional: true, placeholder: 'blank: the core’s default' },
-  ],
+  fields: FIELDS,
 
   check(v) {
     const errors = {};

@@ -8,32 +8,10 @@ import { fmt, fmtInt, isNum } from '../format.js';
 import { el, fill, message, progress } from '../ui.js';
 import { Pool, SolverError, defaultPoolSize } from '../pool.js';
 import { mapPanel, drawMap, renderTable, renderEmaxChart } from './isomap-draw.js';
-
-export const MAX_LEVELS = 32; // the core's limit on levels in one map request
+import { mapBase, mapRequest, mapKey } from './isomap-request.js';
 
 // Runs when a map's computation finishes (the point's summary then says where it lies on the map).
 let onMapDone = () => {};
-
-/** Sorted distinct levels of both lists (the core computes both sides of each). */
-export function unionLevels(v) {
-  return [...new Set([...(v.levels_below ?? []), ...(v.levels_above ?? [])])].sort((a, b) => a - b);
-}
-
-
-/** The map's request without m_range, from the form's values. */
-function mapBase(v) {
-  const base = {
-    model: 'isoefficiency_map', n: v.n, levels: unionLevels(v), V_range: [v.V_lo, v.V_hi],
-    S: v.S, O: v.O, C: v.C, a1: v.a1, a2: v.a2, b2: v.b2, width: v.width,
-  };
-  if (v.map_lps !== undefined) base.lp_budget = v.map_lps;
-  return base;
-}
-
-/** The map's request for one m. */
-function mapRequest(map, m) {
-  return { ...map.base, m_range: [m, m] };
-}
 
 // The map's workers, one per core: its machine counts are computed side by side.
 let mapPool = null;
@@ -56,15 +34,75 @@ export function renderMap(ctx, onDone) {
   const base = mapBase(v);
   const ms = [];
   for (let m = v.m_lo; m <= v.m_hi; m++) ms.push(m);
-  const key = JSON.stringify([base, v.m_lo, v.m_hi]);
+  const key = mapKey(v);
   ctx.state.display = { below: v.levels_below ?? [], above: v.levels_above ?? [] };
   if (ctx.state.map?.key !== key) {
     ctx.state.map?.controller?.abort();
     ctx.state.map = { key, base, ms, data: new Map(), failed: new Map(), status: 'idle', elapsed: 0, points: 0, proven: 0 };
     body.dataset.mRange = `${ms[0]}-${ms[ms.length - 1]}`;
-    runMap(ctx, ms);
+    const map = ctx.state.map;
+    loadPrecomputed().then((pre) => {
+      if (ctx.state.map !== map) return;
+      if (pre?.key === key) usePrecomputed(ctx, pre);
+      else runMap(ctx, ms);
+    });
   }
   drawMap(ctx);
+}
+
+// The default map, computed at build time by the same core from the same
+// requests (scripts/default-map.mjs writes pkg/default-map.json): the view
+// opens with it drawn, and checks it by computing one machine count again.
+// Work is counted in LPs, not time, so a core that agrees gives the same
+// numbers to the last bit. Absent (the single-file page), the map is computed.
+let precomputed = null;
+
+function loadPrecomputed() {
+  precomputed ??= (async () => {
+    try {
+      const res = await fetch(new URL('../pkg/default-map.json', import.meta.url));
+      return res.ok ? await res.json() : null;
+    } catch {
+      return null;
+    }
+  })();
+  return precomputed;
+}
+
+function usePrecomputed(ctx, pre) {
+  const map = ctx.state.map;
+  const body = mapPanel(ctx);
+  const status = body.querySelector('.isomap-status');
+  for (const m of map.ms) {
+    const res = pre.columns[m];
+    map.data.set(m, res);
+    map.points += isNum(res?.points) ? res.points : 0;
+    map.proven += isNum(res?.proven) ? res.proven : 0;
+  }
+  map.status = 'done';
+  body.dataset.state = 'done';
+  body.dataset.source = 'precomputed';
+  const m = map.ms[0];
+  const note = el('p', { class: 'hint', 'data-testid': 'isomap-precomputed', text: `Precomputed when the page was built, by this core from these requests (${fmtInt(map.points)} MIPs); checking it by computing m = ${m} again…` });
+  fill(status, note);
+  for (const step of drawSteps(ctx)) step();
+  onMapDone(ctx);
+  const controller = new AbortController();
+  map.controller = controller;
+  mapPool ??= new Pool({ size: defaultPoolSize() });
+  mapPool.solve(mapRequest(map.base, m), { signal: controller.signal }).then((res) => {
+    if (ctx.state.map !== map) return;
+    if (JSON.stringify(res) === JSON.stringify(pre.columns[m])) {
+      body.dataset.verified = 'true';
+      note.textContent = `Precomputed when the page was built, by this core from these requests (${fmtInt(map.points)} MIPs); checked: m = ${m} computed here again gives the same numbers.`;
+      return;
+    }
+    // A stale file (another build of the core): computed here instead.
+    body.dataset.source = 'computed';
+    Object.assign(map, { data: new Map(), points: 0, proven: 0 });
+    runMap(ctx, map.ms);
+    status.prepend(message('warn', `The precomputed map differs from this core's answer at m = ${m}: computing the map here.`));
+  }, () => {});
 }
 
 
@@ -86,7 +124,7 @@ function runMap(ctx, todo) {
   bar.el.dataset.testid = 'isomap-progress';
   bar.update(0, todo.length);
   fill(status, bar.el);
-  const requests = todo.map((m) => mapRequest(map, m));
+  const requests = todo.map((m) => mapRequest(map.base, m));
   const started = performance.now();
   const alive = () => ctx.state.map === map;
   pool.sweep(requests, {
