@@ -27,3 +27,5 @@ if [ -n "$quick" ]; then
 else
   node tests/bench/run.mjs --write docs/benchmarks-browser.md
 fi
+# The page's load time: fresh profile to the first result, median of 3.
+node scripts/load-budget.mjs

@@ -1,14 +1,14 @@
-// Load budget of the page: opens it in headless Chromium with a fresh
-// profile (nothing cached, no service worker yet) RUNS times and fails if
-// the median time from navigation to the first displayed result exceeds the
-// budget. The first result is the torus view's default case, computed by
-// the wasm module in the worker.
+// Load time of the page, measured for the benchmark (scripts/bench.sh), not
+// asserted by a test: a shared CI machine's speed is no property of the
+// page. Opens it in headless Chromium with a fresh profile (nothing cached,
+// no service worker yet) RUNS times and reports the median time from
+// navigation to the first displayed result (the torus view's default case,
+// computed by the wasm module in the worker) against the goal below.
 //
 //   node scripts/load-budget.mjs        (www/pkg built by scripts/build.sh)
 //
-// Budget: 4000 ms median wall time from `goto` to the first result. The
-// machine this was set on takes about 1 s; the margin absorbs a loaded CI
-// machine, while a page that fetched or compiled much more would fail.
+// Goal: 4000 ms median wall time from `goto` to the first result; about
+// 1 s on the machine it was set on.
 
 import { serve, launch, WWW } from '../tests/browser/harness.mjs';
 import fs from 'node:fs';
@@ -46,8 +46,4 @@ try {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const wall = median(walls);
 console.log(`load budget: first result in ${walls.join(', ')} ms (median ${wall} ms; ${apps.join(', ')} ms after the app started); budget ${BUDGET_MS} ms`);
-if (wall > BUDGET_MS) {
-  console.error(`load budget: FAILED, ${wall - BUDGET_MS} ms over`);
-  process.exit(1);
-}
-console.log(`load budget: ok, ${BUDGET_MS - wall} ms to spare`);
+console.log(wall > BUDGET_MS ? `load budget: ${wall - BUDGET_MS} ms over the goal` : `load budget: ${BUDGET_MS - wall} ms under the goal`);
