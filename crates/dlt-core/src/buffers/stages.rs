@@ -130,7 +130,16 @@ pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solv
         let empty = |x: f64| x <= EMPTY * x0;
         let full_units: Vec<usize> = (0..kept.len()).filter(|&j| !chunks.iter().all(|st| empty(st[j]))).collect();
         let full_stages = chunks.iter().filter(|st| !st.iter().all(|&x| empty(x))).count();
-        let smaller = (full_units.len() < kept.len() || full_stages < *stages).then(|| (full_units.iter().map(|&j| kept[j]).collect(), full_stages));
+        // Stages first, then processors ("removed successively", 000 Sec. 3):
+        // which chunks an optimum leaves empty is the engine's choice among
+        // ties, and dropping both at once followed it into few processors
+        // (the degenerate star m = 100, n = 10, S = 1e-5: 0.0149 against
+        // 0.0085 stages first).
+        let smaller = if full_stages < *stages {
+            Some((kept.clone(), full_stages))
+        } else {
+            (full_units.len() < kept.len()).then(|| (full_units.iter().map(|&j| kept[j]).collect(), full_stages))
+        };
         Ok(((chunks, sol, cmax, handles), smaller))
     })?;
     let makespan = sol.get(cmax) * tau;
