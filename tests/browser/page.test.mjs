@@ -102,8 +102,11 @@ test('torus: a case computed through the form matches recurrence (1) of 001', as
 });
 
 test('torus: the speedup sweep runs as a worker sweep with progress', async () => {
-  const progress = view('torus').locator('[data-panel="sweep"] [data-testid="progress"]');
-  await progress.waitFor();
+  // A new A invalidates the sweep the view keeps, so this computation runs
+  // one (a re-render from the kept series shows no indicator): its
+  // indicator ends with the points and their time.
+  await view('torus').getByTestId('field-A').fill('2e-6');
+  await view('torus').getByTestId('compute').click();
   await page.waitForFunction(() => /points in \d+ ms/.test(document.querySelector('#view-torus [data-panel="sweep"] [data-testid="progress"]')?.textContent ?? ''), null, { timeout: 60000 });
   await view('torus').locator('[data-chart="sweep"] canvas').first().waitFor();
 });
