@@ -27,6 +27,7 @@ use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved, StageMod
 use super::staging;
 use super::{MAX_H, MAX_P};
 use crate::check::Checked;
+use crate::costs::{Costs, Load};
 use crate::error::Result;
 use crate::lp::{self, Limits, Model, Sense, Var};
 use crate::schedule::{Row, Schedule};
@@ -39,26 +40,22 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(deny_unknown_fields)]
 pub struct TreeParams {
     pub p: f64,
     pub h: f64,
-    #[serde(rename = "S")]
-    pub s: f64,
-    #[serde(rename = "C")]
-    pub c: f64,
-    #[serde(rename = "A")]
-    pub a: f64,
-    #[serde(rename = "V")]
-    pub v: f64,
-    #[serde(rename = "D", default, skip_serializing_if = "Option::is_none")]
+    #[serde(flatten)]
+    pub load: Load,
+    #[serde(rename = "D", default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub d: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub n: Option<f64>,
     pub order: Order,
     /// Messages a relay can hold: 1 or 2.
     pub buffers: f64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub prune: Option<bool>,
 }
 
@@ -275,7 +272,7 @@ fn validate(q: &TreeParams) -> Result<(Tree, usize, usize)> {
     let p = validate::integer("p", q.p, 1, MAX_P)? as f64;
     let h = validate::integer("h", q.h, 1, MAX_H)?;
     let buffers = validate::integer("buffers", q.buffers, 1, 2)?;
-    let (s, c, a, v) = (validate::nonneg("S", q.s)?, validate::nonneg("C", q.c)?, validate::positive("A", q.a)?, validate::positive("V", q.v)?);
+    let Load { costs: Costs { s, c, a }, v } = q.load.validate()?;
     let d = q.d.map(|d| validate::positive("D", d)).transpose()?;
     let n_min = d.map_or(1.0, |d| libm::ceil(v / (d * p * h as f64)));
     // Hops per stage, h(h+1)/2, bound the LP as messages do.
@@ -460,7 +457,7 @@ mod tests {
             let (s, c, a, v) = (1e-4 + rnd() * 1e-2, rnd() * 1e-3, 1e-4 + rnd() * 1e-2, 1e2 + rnd() * 1e5);
             let d = v / (p * h as f64 * (n as f64 - 0.05 - 0.9 * rnd()));
             let order = if case % 2 == 0 { Order::Nlf } else { Order::Llf };
-            let params = TreeParams { p, h: h as f64, s, c, a, v, d: Some(d), n: None, order, buffers: 1.0 + (case % 3 == 0) as u8 as f64, prune: Some(false) };
+            let params = TreeParams { p, h: h as f64, load: Load::new(s, c, a, v), d: Some(d), n: None, order, buffers: 1.0 + (case % 3 == 0) as u8 as f64, prune: Some(false) };
             let (tree, n_got, _) = validate(&params).unwrap();
             assert_eq!(n_got, n);
             let full = stages::solve(&tree, n, Prune::Raw).unwrap();
@@ -484,7 +481,7 @@ mod regressions {
     #[test]
     fn round_off_below_zero_is_zero() {
         let params = TreeParams {
-            p: 3.0, h: 2.0, s: 0.0, c: 0.00005757120163861357, a: 0.0000023682800468021873, v: 103.40508757750558,
+            p: 3.0, h: 2.0, load: Load::new(0.0, 0.00005757120163861357, 0.0000023682800468021873, 103.40508757750558),
             d: Some(16.90693418219639), n: None, order: Order::Llf, buffers: 1.0, prune: Some(false),
         };
         let out = tree(&params).unwrap();
