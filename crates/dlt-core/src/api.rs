@@ -10,6 +10,8 @@ use crate::model::{Model, Plan, Progress};
 #[cfg(feature = "lp")]
 use crate::model::Export;
 use crate::{buffers, nonlinear, outofcore, torus};
+#[cfg(feature = "std")]
+use crate::costs::{Costs, Load};
 #[cfg(feature = "lp")]
 use crate::isoefficiency;
 #[cfg(feature = "std")]
@@ -189,20 +191,76 @@ pub fn parse<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Request> {
 }
 
 /// Deserialises one model's parameters, naming the field of any error.
+///
+/// Unknown fields are refused here rather than by serde, whose
+/// `deny_unknown_fields` does not combine with the `flatten` of the shared
+/// [`Load`] and [`Costs`]: a field is known if the parameters serialise it
+/// back, which they do for every field (an absent optional one as null).
 #[cfg(feature = "std")]
-fn fields<T: serde::de::DeserializeOwned>(params: serde_json::Value) -> Result<T> {
-    serde_path_to_error::deserialize(params).map_err(|e| {
+fn fields<T: serde::de::DeserializeOwned + Serialize>(params: serde_json::Value) -> Result<T> {
+    let parsed: T = serde_path_to_error::deserialize(&params).map_err(|e| {
         let path = e.path().to_string();
         let message = e.into_inner().to_string();
-        let field = if path == "." { quoted(&message).unwrap_or_default() } else { path };
+        let field = if path == "." { missing(&message).or_else(|| flattened(&params, &message)).unwrap_or_default() } else { path };
         Error::new(Code::Parse, field, message)
-    })
+    })?;
+    let (serde_json::Value::Object(given), Ok(serde_json::Value::Object(known))) = (&params, serde_json::to_value(&parsed)) else {
+        return Ok(parsed);
+    };
+    match given.keys().find(|key| !known.contains_key(*key)) {
+        None => Ok(parsed),
+        Some(key) => {
+            let expected: alloc::vec::Vec<String> = known.keys().map(|k| format!("`{k}`")).collect();
+            Err(Error::new(Code::Parse, key.as_str(), format!("unknown field `{key}`, expected one of {}", expected.join(", "))))
+        }
+    }
 }
 
-/// The first `name` in backquotes in serde's "missing field `name`".
+/// The field of an error `message` in the shared fields: serde reads a
+/// flattened struct after the whole object, where serde_path_to_error no
+/// longer knows the path, so they are read again on their own (they
+/// ignore the other fields) to find which one it was.
 #[cfg(feature = "std")]
-fn quoted(message: &str) -> Option<String> {
-    let start = message.find('`')? + 1;
-    let len = message[start..].find('`')?;
-    Some(message[start..start + len].to_string())
+fn flattened(params: &serde_json::Value, message: &str) -> Option<String> {
+    fn at<T: serde::de::DeserializeOwned>(params: &serde_json::Value, message: &str) -> Option<String> {
+        let e = serde_path_to_error::deserialize::<_, T>(params).err()?;
+        let path = e.path().to_string();
+        (path != "." && e.inner().to_string() == message).then_some(path)
+    }
+    at::<Load>(params, message).or_else(|| at::<Costs>(params, message))
+}
+
+/// `name` in serde's "missing field `name`".
+#[cfg(feature = "std")]
+fn missing(message: &str) -> Option<String> {
+    let name = message.strip_prefix("missing field `")?;
+    Some(name[..name.find('`')?].to_string())
+}
+
+#[cfg(all(test, feature = "lp"))]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    /// The shared fields are flattened, so serde neither refuses unknown
+    /// fields nor knows the path of an error in them: `fields` does both.
+    #[test]
+    fn errors_in_the_flattened_fields_name_them() {
+        let star = json!({"model": "star", "m": 10, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 5e3});
+        let with = |key: &str, value: Value| {
+            let mut r = star.clone();
+            r[key] = value;
+            parse(r)
+        };
+        for key in ["S", "C", "A", "V"] {
+            let e = with(key, json!(true)).unwrap_err();
+            assert_eq!((e.code, e.field.as_str()), (Code::Parse, key), "{}", e.message);
+        }
+        let e = with("extra", Value::Null).unwrap_err();
+        assert_eq!(e.field, "extra");
+        assert!(e.message.contains("expected one of `A`, `C`, `D`, `S`, `V`, `m`, `n`, `prune`"), "{}", e.message);
+        assert!(with("D", Value::Null).is_ok(), "an optional field given as null is left out");
+        let e = parse(json!({"model": "buffer_dstar", "topology": "star", "m": 3, "S": 1, "C": 1, "A": 1, "V": 1})).unwrap_err();
+        assert_eq!(e.field, "V", "buffer_dstar has no load: {}", e.message);
+    }
 }

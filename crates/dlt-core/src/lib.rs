@@ -12,6 +12,7 @@ pub mod api;
 #[cfg(feature = "std")]
 mod bounded;
 pub mod check;
+pub mod costs;
 #[cfg(feature = "lp")]
 pub mod lp;
 pub mod error;

@@ -26,7 +26,8 @@ pub struct SweepParams {
     pub parameter: String,
     pub values: Vec<f64>,
     /// Response fields to keep (default: makespan).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub fields: Option<Vec<String>>,
 }
 

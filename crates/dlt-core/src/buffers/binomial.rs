@@ -8,6 +8,7 @@ use super::sequential::{Sequential, Unit};
 use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved};
 use super::{MAX_H, MAX_P};
 use crate::check::Checked;
+use crate::costs::{Costs, Load};
 use crate::error::Result;
 use crate::lp::Model;
 use crate::schedule::{Row, Schedule};
@@ -32,24 +33,20 @@ pub enum Order {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(deny_unknown_fields)]
 pub struct BinomialParams {
     pub p: f64,
     pub h: f64,
-    #[serde(rename = "S")]
-    pub s: f64,
-    #[serde(rename = "C")]
-    pub c: f64,
-    #[serde(rename = "A")]
-    pub a: f64,
-    #[serde(rename = "V")]
-    pub v: f64,
-    #[serde(rename = "D", default, skip_serializing_if = "Option::is_none")]
+    #[serde(flatten)]
+    pub load: Load,
+    #[serde(rename = "D", default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub d: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub n: Option<f64>,
     pub order: Order,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub prune: Option<bool>,
 }
 
@@ -85,7 +82,7 @@ struct Tree {
 fn validate(q: &BinomialParams) -> Result<(Sequential, Tree, usize, usize)> {
     let p = validate::integer("p", q.p, 1, MAX_P)? as f64;
     let h = validate::integer("h", q.h, 1, MAX_H)?;
-    let (s, c, a, v) = (validate::nonneg("S", q.s)?, validate::nonneg("C", q.c)?, validate::positive("A", q.a)?, validate::positive("V", q.v)?);
+    let Load { costs: Costs { s, c, a }, v } = q.load.validate()?;
     let d = q.d.map(|d| validate::positive("D", d)).transpose()?;
     // (31)-(32): the message to layer 1 carries p(p+1)^(i-2) alpha_ik <= D.
     let cap = |i: usize| match d {

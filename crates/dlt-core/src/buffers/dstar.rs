@@ -3,6 +3,7 @@
 
 use super::{MAX_H, MAX_M, MAX_P};
 use crate::error::{Error, Result};
+use crate::costs::Costs;
 use crate::validate;
 use alloc::format;
 use alloc::string::String;
@@ -23,21 +24,19 @@ pub enum Topology {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(deny_unknown_fields)]
 pub struct DstarParams {
     pub topology: Topology,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub m: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub p: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub h: Option<f64>,
-    #[serde(rename = "S")]
-    pub s: f64,
-    #[serde(rename = "C")]
-    pub c: f64,
-    #[serde(rename = "A")]
-    pub a: f64,
+    #[serde(flatten)]
+    pub costs: Costs,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -60,9 +59,7 @@ fn required(field: &str, x: Option<f64>, hi: usize, topology: &str) -> Result<us
 /// 000 Sec. 5: D* = numerator / denominator, existing only where the
 /// denominator is positive (computing outpaces communication).
 pub fn d_star(params: &DstarParams) -> Result<DstarOutput> {
-    let s = validate::nonneg("S", params.s)?;
-    let c = validate::nonneg("C", params.c)?;
-    let a = validate::positive("A", params.a)?;
+    let Costs { s, c, a } = params.costs.validate()?;
     let tree = |name| -> Result<(f64, f64)> {
         Ok((required("p", params.p, MAX_P, name)? as f64, required("h", params.h, MAX_H, name)? as f64))
     };
@@ -98,7 +95,7 @@ mod tests {
     use super::*;
 
     fn dstar(topology: Topology, m: Option<f64>, p: Option<f64>, h: Option<f64>, s: f64, c: f64, a: f64) -> Result<DstarOutput> {
-        d_star(&DstarParams { topology, m, p, h, s, c, a })
+        d_star(&DstarParams { topology, m, p, h, costs: Costs::new(s, c, a) })
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use super::{MAX_H, MAX_P};
 use crate::check::Checked;
+use crate::costs::{Costs, Load};
 use crate::schedule::{Row, Schedule};
 use crate::error::{Error, Result};
 use crate::validate;
@@ -13,18 +14,11 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(deny_unknown_fields)]
 pub struct LbParams {
     pub p: f64,
     pub h: f64,
-    #[serde(rename = "S")]
-    pub s: f64,
-    #[serde(rename = "C")]
-    pub c: f64,
-    #[serde(rename = "A")]
-    pub a: f64,
-    #[serde(rename = "V")]
-    pub v: f64,
+    #[serde(flatten)]
+    pub load: Load,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -72,11 +66,9 @@ const MAX_STAGES: usize = 5000;
 pub fn lb_layer(params: &LbParams) -> Result<LbOutput> {
     let p = validate::integer("p", params.p, 1, MAX_P)? as f64;
     let h = validate::integer("h", params.h, 1, MAX_H)?;
-    let s = validate::positive("S", params.s)
+    let s = validate::positive("S", params.load.costs.s)
         .map_err(|e| Error::range("S", format!("{}: with no start-up the strategy would use infinitely many stages", e.message)))?;
-    let c = validate::nonneg("C", params.c)?;
-    let a = validate::positive("A", params.a)?;
-    let v = validate::positive("V", params.v)?;
+    let Load { costs: Costs { c, a, .. }, v } = params.load.validate()?;
     // C_max(n) = n (iS + C V/(n p)) + A V/(n p (p+1)^(i-1)), minimal at n*.
     let layers: Vec<LbLayer> = (1..=h)
         .map(|i| {
@@ -177,7 +169,7 @@ mod tests {
     /// lower bound is not, and never exceeds the schedule.
     #[test]
     fn the_lower_bound_bounds_where_the_estimate_does_not() {
-        let out = lb_layer(&LbParams { p: 3.0, h: 1.0, s: 0.00224, c: 1.07e-7, a: 1.1e-5, v: 1.26e6 }).unwrap();
+        let out = lb_layer(&LbParams { p: 3.0, h: 1.0, load: Load::new(0.00224, 1.07e-7, 1.1e-5, 1.26e6) }).unwrap();
         let trivial = 1.1e-5 * 1.26e6 / 3.0;
         assert!(out.lb < trivial && out.lower_bound >= trivial, "LB {} lower bound {}", out.lb, out.lower_bound);
         assert!(out.lower_bound <= out.schedule.makespan * (1.0 + 1e-12));
@@ -185,14 +177,14 @@ mod tests {
         for _ in 0..300 {
             let (p, h) = (1.0 + libm::floor(rnd() * 4.0), 1.0 + libm::floor(rnd() * 5.0));
             let (s, c, a, v) = (1e-6 + rnd() * 1e-2, rnd() * 1e-5, 1e-6 + rnd() * 1e-2, 1.0 + rnd() * 1e7);
-            let out = lb_layer(&LbParams { p, h, s, c, a, v }).unwrap();
+            let out = lb_layer(&LbParams { p, h, load: Load::new(s, c, a, v) }).unwrap();
             assert!(out.lower_bound <= out.schedule.makespan * (1.0 + 1e-12), "p={p} h={h}: {} > {}", out.lower_bound, out.schedule.makespan);
         }
     }
 
     #[test]
     fn lb_matches_its_formula_and_the_schedule_checks() {
-        let params = LbParams { p: 2.0, h: 10.0, s: 1e-3, c: 1e-6, a: 1e-3, v: 1e6 };
+        let params = LbParams { p: 2.0, h: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e6) };
         let out = lb_layer(&params).unwrap();
         // Brute force over layers and a fine grid of n around each n*.
         for l in &out.layers {
@@ -204,6 +196,6 @@ mod tests {
         }
         assert!(out.schedule.makespan >= out.lb * (1.0 - 1e-12));
         assert_eq!(out.loads.iter().filter(|&&x| x > 0.0).count(), 1);
-        assert_eq!(lb_layer(&LbParams { s: 0.0, ..params }).unwrap_err().field, "S");
+        assert_eq!(lb_layer(&LbParams { load: Load::new(0.0, 1e-6, 1e-3, 1e6), ..params }).unwrap_err().field, "S");
     }
 }

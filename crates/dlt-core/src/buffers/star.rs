@@ -5,6 +5,7 @@ use super::full_stages;
 use super::sequential::{Sequential, Unit};
 use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved};
 use crate::check::Checked;
+use crate::costs::{Costs, Load};
 use crate::error::Result;
 use crate::lp::Model;
 use crate::schedule::{Row, Schedule};
@@ -24,22 +25,18 @@ pub const FULL_LP_MESSAGES: usize = 3000;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(deny_unknown_fields)]
 pub struct StarParams {
     pub m: f64,
-    #[serde(rename = "S")]
-    pub s: f64,
-    #[serde(rename = "C")]
-    pub c: f64,
-    #[serde(rename = "A")]
-    pub a: f64,
-    #[serde(rename = "V")]
-    pub v: f64,
-    #[serde(rename = "D", default, skip_serializing_if = "Option::is_none")]
+    #[serde(flatten)]
+    pub load: Load,
+    #[serde(rename = "D", default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub d: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub n: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub prune: Option<bool>,
 }
 
@@ -67,7 +64,7 @@ pub struct StarOutput {
 
 fn validate(p: &StarParams) -> Result<(Sequential, usize, usize, Prune)> {
     let m = validate::integer("m", p.m, 1, MAX_M)?;
-    let (s, c, a, v) = (validate::nonneg("S", p.s)?, validate::nonneg("C", p.c)?, validate::positive("A", p.a)?, validate::positive("V", p.v)?);
+    let Load { costs: Costs { s, c, a }, v } = p.load.validate()?;
     let d = p.d.map(|d| validate::positive("D", d)).transpose()?;
     let n_min = d.map_or(1.0, |d| libm::ceil(v / (d * m as f64)));
     let (n, n_min) = stage_count(p.n, n_min, m)?;
@@ -168,7 +165,7 @@ mod tests {
     /// even a large one is not left to the later-stages-full method.
     #[test]
     fn full_buffers_take_the_exact_lp_at_any_size() {
-        let out = star(&StarParams { m: 10.0, s: 1e-3, c: 1e-6, a: 1e-3, v: 1e6, d: Some(100.0), n: None, prune: Some(false) }).unwrap();
+        let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e6), d: Some(100.0), n: None, prune: Some(false) }).unwrap();
         assert_eq!((out.n, out.gap, out.lp.iterations), (1000, None, 0));
         assert!(out.chunks.iter().flatten().all(|&x| (x - 100.0).abs() <= 1e-9 * 100.0));
     }
@@ -179,7 +176,7 @@ mod tests {
     #[test]
     fn tiny_loads_under_huge_buffers() {
         for v in [1e-9, 1e-6, 1.0] {
-            let out = star(&StarParams { m: 10.0, s: 1e-3, c: 1e-6, a: 1e-3, v, d: Some(1e4), n: Some(3.0), prune: Some(false) }).unwrap();
+            let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, v), d: Some(1e4), n: Some(3.0), prune: Some(false) }).unwrap();
             assert!((out.loads.iter().sum::<f64>() - v).abs() <= 1e-9 * v, "V = {v}: {:?}", out.loads);
         }
     }
@@ -195,7 +192,7 @@ mod tests {
             let (s, c, a, v) = (1e-4 + rnd() * 1e-2, rnd() * 1e-3, 1e-4 + rnd() * 1e-2, 1e2 + rnd() * 1e5);
             // D with n_min = n: V / (m D) in (n - 1, n).
             let d = v / (m as f64 * (n as f64 - 0.05 - 0.9 * rnd()));
-            let params = StarParams { m: m as f64, s, c, a, v, d: Some(d), n: None, prune: Some(false) };
+            let params = StarParams { m: m as f64, load: Load::new(s, c, a, v), d: Some(d), n: None, prune: Some(false) };
             let (lp, n_got, n_min, _) = validate(&params).unwrap();
             assert_eq!((n_got, n_min), (n, n));
             let full = stages::solve(&lp, n, Prune::Raw).unwrap();

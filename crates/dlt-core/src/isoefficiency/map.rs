@@ -40,16 +40,19 @@ pub struct MapParams {
     pub a2: f64,
     pub b2: f64,
     /// Stop a search when its V interval is narrower than this (default 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub width: Option<f64>,
     /// Send sequences (LPs) each MIP may solve (default DEFAULT_LP_BUDGET:
     /// the round robins and a short local search; Table 1 needs no more).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub lp_budget: Option<f64>,
     /// LPs the whole map may solve (default DEFAULT_TOTAL_LP_BUDGET): once
     /// they are spent no MIP is started, and the machine counts mapped so
     /// far are returned.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub total_lp_budget: Option<f64>,
 }
 

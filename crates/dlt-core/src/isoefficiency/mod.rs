@@ -53,7 +53,8 @@ pub struct Params {
     pub a2: f64,
     pub b2: f64,
     /// Most send sequences solved as LPs (default DEFAULT_LP_BUDGET).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub lp_budget: Option<f64>,
 }
 

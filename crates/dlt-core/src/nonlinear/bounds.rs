@@ -62,10 +62,12 @@ pub struct BoundsParams {
     pub theta_cp: f64,
     pub theta_cm: f64,
     /// Children: asks for the rho bounds (Lemma 10).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub m: Option<f64>,
     /// Installments: asks for the m bounds (Lemma 12).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub rho: Option<f64>,
     #[serde(rename = "L")]
     pub l: Sizes,

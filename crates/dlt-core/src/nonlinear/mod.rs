@@ -101,11 +101,14 @@ pub struct Params {
     #[serde(rename = "G")]
     pub g: Vec<f64>,
     /// Installments (algorithm M); missing: FON chooses.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub rho: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub theta_cp: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub theta_cm: Option<f64>,
 }
 

@@ -14,21 +14,29 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct ChunkParams {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub m: Option<f64>,
-    #[serde(rename = "S", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "S", default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub s: Option<f64>,
-    #[serde(rename = "C", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "C", default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub c: Option<f64>,
-    #[serde(rename = "Al1", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "Al1", default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub al1: Option<f64>,
-    #[serde(rename = "Al2", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "Al2", default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub al2: Option<f64>,
-    #[serde(rename = "Ah1", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "Ah1", default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub ah1: Option<f64>,
-    #[serde(rename = "Ah2", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "Ah2", default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub ah2: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub processors: Option<Vec<Processor>>,
 }
 

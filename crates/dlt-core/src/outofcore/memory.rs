@@ -30,13 +30,14 @@ pub struct MemoryParams {
     #[serde(rename = "V")]
     pub v: f64,
     pub processors: Vec<Processor>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub prune: Option<bool>,
     /// Pieces per processor to run the computed distribution under (002
     /// Fig. 3b, 3c: a distribution computed with a linear model, run on
     /// processors with a memory hierarchy).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", tsify(type = "[number, number][][]"))]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional, type = "[number, number][][]"))]
     pub real_pieces: Option<Pieces>,
 }
 

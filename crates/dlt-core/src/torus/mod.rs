@@ -9,6 +9,7 @@ mod activation;
 pub use activation::Activation;
 
 use crate::check::Checked;
+use crate::costs::{Costs, Load};
 use crate::error::{Error, Result};
 use crate::model::{Model, Progress};
 use crate::schedule::{Row, Schedule};
@@ -24,24 +25,15 @@ pub const MAX_K: usize = 8;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "ts", tsify(rename = "TorusParams"))]
 pub struct Params {
     /// The torus is 5^k x 5^k.
     pub k: f64,
-    /// Start-up α.
-    #[serde(rename = "S")]
-    pub s: f64,
-    /// Transfer time per unit τ.
-    #[serde(rename = "C")]
-    pub c: f64,
-    /// Computing time per unit 1/σ.
-    #[serde(rename = "A")]
-    pub a: f64,
-    #[serde(rename = "V")]
-    pub v: f64,
+    #[serde(flatten)]
+    pub load: Load,
     /// Force N phases instead of the largest feasible number.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
     pub phases: Option<f64>,
 }
 
@@ -102,14 +94,8 @@ fn validate(p: &Params) -> Result<Input> {
         Some(n) => Some(validate::integer("phases", n, 0, 2 * k)?),
         None => None,
     };
-    Ok(Input {
-        k,
-        s: validate::nonneg("S", p.s)?,
-        c: validate::nonneg("C", p.c)?,
-        a: validate::positive("A", p.a)?,
-        v: validate::positive("V", p.v)?,
-        phases,
-    })
+    let Load { costs: Costs { s, c, a }, v } = p.load.validate()?;
+    Ok(Input { k, s, c, a, v, phases })
 }
 
 /// The load fractions a_0..a_N of system (1), by recurrence (2) and (3),
@@ -250,7 +236,7 @@ mod tests {
     use crate::schedule::Kind;
 
     fn params(k: f64, s: f64, c: f64, a: f64, v: f64) -> Params {
-        Params { k, s, c, a, v, phases: None }
+        Params { k, load: Load::new(s, c, a, v), phases: None }
     }
 
     /// System (1) written out row by row and solved by Gaussian elimination,

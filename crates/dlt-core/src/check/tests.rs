@@ -1,0 +1,173 @@
+//! The checker on small hand-built schedules: valid ones pass, and each
+//! broken one way is rejected with words that say how.
+
+use super::*;
+use crate::schedule::Row;
+
+/// 000's Sec. 4.1 example with D = 1.5: a 1-port originator sends 1.5,
+/// 1, 0.5 (S = 0, C = A = 1); everyone stops at 3.5.
+fn star() -> Schedule {
+    let mut rows = alloc::vec![Row::originator(3.0)];
+    for i in 1..=3 {
+        let mut r = Row::linear(format!("P{i}"), 1.0, 0.0, 1.0, 1.0);
+        r.buffer = Some(1.5);
+        rows.push(r);
+    }
+    let mut s = Schedule::new(rows, 3.0);
+    let mut t = 0.0;
+    for (i, x) in [1.5, 1.0, 0.5].into_iter().enumerate() {
+        let arrived = s.send(0, i + 1, t, x, 1.0);
+        s.run(i + 1, arrived, x);
+        t = arrived;
+    }
+    s.makespan = 3.5;
+    s
+}
+
+/// A relay: P0 sends 2 units to P1, which computes 1 and forwards 1 to P2.
+fn chain() -> Schedule {
+    let rows = alloc::vec![Row::originator(2.0), Row::linear("P1", 1.0, 0.0, 1.0, 1.0), Row::linear("P2", 1.0, 0.0, 1.0, 1.0)];
+    let mut s = Schedule::new(rows, 2.0);
+    let t1 = s.send(0, 1, 0.0, 2.0, 1.0);
+    s.run(1, t1, 1.0);
+    let t2 = s.send(1, 2, t1, 1.0, 1.0);
+    s.makespan = s.run(2, t2, 1.0);
+    s
+}
+
+fn rejects(s: &Schedule, words: &str) {
+    let v = check(s).expect_err("a broken schedule passed the checker");
+    assert!(v.0.contains(words), "expected {words:?} in {:?}", v.0);
+}
+
+#[test]
+fn accepts_valid_schedules() {
+    assert_eq!(check(&star()), Ok(()));
+    assert_eq!(check(&chain()), Ok(()));
+}
+
+#[test]
+fn rejects_overlapping_ports() {
+    let mut s = star();
+    // The second message starts while the first is still on the wire.
+    for i in s.intervals.iter_mut().filter(|i| i.proc == 2) {
+        i.start -= 0.5;
+        i.end -= 0.5;
+    }
+    rejects(&s, "send ports");
+    let mut s = star();
+    s.rows[0].send_ports = 2.0;
+    for i in s.intervals.iter_mut().filter(|i| i.proc == 2) {
+        i.start -= 0.5;
+        i.end -= 0.5;
+    }
+    assert_eq!(check(&s), Ok(()), "two ports allow two messages at once");
+    // Two messages into one receiver at once.
+    let mut s = chain();
+    s.comm(2, 1, (0.5, 1.0), 0.5, 1.0);
+    rejects(&s, "receive ports");
+}
+
+#[test]
+fn rejects_buffer_overflow() {
+    let mut s = star();
+    s.rows[1].buffer = Some(1.0);
+    rejects(&s, "buffer");
+}
+
+#[test]
+fn rejects_computing_before_arrival() {
+    let mut s = star();
+    let c = s.intervals.iter_mut().find(|i| i.proc == 3 && i.kind == Kind::Compute).unwrap();
+    c.start -= 0.25;
+    c.end -= 0.25;
+    rejects(&s, "has received only");
+    // A relay forwarding before it has the data.
+    let mut s = chain();
+    let fwd = s.intervals.iter_mut().find(|i| i.proc == 2 && i.kind == Kind::Comm).unwrap();
+    fwd.start -= 1.0;
+    fwd.end -= 1.0;
+    rejects(&s, "has received only");
+}
+
+#[test]
+fn rejects_load_not_accounted_for() {
+    // P1 computes less than it keeps: the rest vanishes.
+    let mut s = chain();
+    let c = s.intervals.iter_mut().find(|i| i.proc == 1 && i.kind == Kind::Compute).unwrap();
+    c.load = 0.5;
+    c.end = c.start + 0.5;
+    rejects(&s, "received");
+    // V is not what was computed.
+    let mut s = star();
+    s.total_load = 4.0;
+    rejects(&s, "V = 4");
+}
+
+#[test]
+fn rejects_wrong_durations_and_makespan() {
+    let mut s = star();
+    s.intervals[1].end += 0.1;
+    rejects(&s, "cost model");
+    let mut s = star();
+    s.makespan = 3.0;
+    rejects(&s, "claims makespan");
+    let mut s = star();
+    s.intervals[0].start = f64::NAN;
+    rejects(&s, "non-finite");
+}
+
+#[test]
+fn times_messages_by_the_data_they_carry() {
+    // P1 also receives 1 unit of copies it only reads: 3 units on the wire.
+    let mut s = chain();
+    s.intervals[0].data = Some(3.0);
+    rejects(&s, "cost model");
+    for i in s.intervals.iter_mut() {
+        i.start += if i.proc == 1 && i.kind == Kind::Comm { 0.0 } else { 1.0 };
+        i.end += 1.0;
+    }
+    s.makespan += 1.0;
+    assert_eq!(check(&s), Ok(()));
+    s.rows[1].buffer = Some(2.5);
+    rejects(&s, "buffer");
+}
+
+/// P1 relays a first message to P2 while it receives a second, its own.
+fn relay(buffers: f64) -> Schedule {
+    let mut rows = alloc::vec![Row::originator(2.0), Row::linear("P1", 1.0, 0.0, 1.0, 1.0), Row::linear("P2", 1.0, 0.0, 1.0, 1.0)];
+    rows[1].buffers = Some(buffers);
+    let mut s = Schedule::new(rows, 2.0);
+    s.comm(0, 1, (0.0, 1.0), 1.0, 1.0);
+    s.comm(1, 2, (1.0, 2.0), 1.0, 1.0).source = Some(0);
+    s.comm(0, 1, (1.0, 2.0), 1.0, 1.0);
+    s.compute(1, (2.0, 3.0), 1.0);
+    s.compute(2, (2.0, 3.0), 1.0);
+    s.makespan = 3.0;
+    s
+}
+
+#[test]
+fn holds_relayed_messages_until_forwarded() {
+    assert_eq!(check(&relay(2.0)), Ok(()));
+    rejects(&relay(1.0), "holds 2 messages");
+    let mut s = relay(2.0);
+    s.intervals[1].source = Some(2);
+    rejects(&s, "before it has arrived");
+    let mut s = relay(2.0);
+    s.intervals[1].source = Some(1);
+    rejects(&s, "not a message into its sender");
+}
+
+#[test]
+fn counts_messages_per_physical_processor() {
+    // One row of 4 receivers fed by a 4-port originator in one interval.
+    let mut rows = alloc::vec![Row::originator(4.0), Row::linear("layer 1", 4.0, 0.0, 1.0, 1.0)];
+    rows[0].send_ports = 4.0;
+    let mut s = Schedule::new(rows, 4.0);
+    let t = s.send(0, 1, 0.0, 1.0, 4.0);
+    s.makespan = s.run(1, t, 1.0);
+    assert_eq!(check(&s), Ok(()));
+    s.rows[0].send_ports = 2.0;
+    rejects(&s, "send ports");
+}
