@@ -88,3 +88,24 @@ pub trait Model {
         None
     }
 }
+
+/// A model whose answer is one function of its parameters (no progress, no
+/// LP to export): its type and its `Model` impl in one declaration.
+macro_rules! closed_form {
+    ($(#[$doc:meta])* $ty:ident: $name:literal, $summary:literal, $example:expr, $params:ty => $output:ty = $solve:path) => {
+        $(#[$doc])*
+        pub struct $ty;
+
+        impl $crate::model::Model for $ty {
+            const NAME: &'static str = $name;
+            const SUMMARY: &'static str = $summary;
+            const EXAMPLE: &'static str = $example;
+            type Params = $params;
+            type Output = $output;
+            fn solve(p: &$params, _: &mut $crate::model::Progress) -> $crate::error::Result<$output> {
+                $solve(p)
+            }
+        }
+    };
+}
+pub(crate) use closed_form;

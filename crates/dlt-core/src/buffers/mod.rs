@@ -24,10 +24,11 @@ pub use binomial::{binomial, binomial_lp, BinomialOutput, BinomialParams, Order}
 pub use dstar::{d_star, DstarOutput, DstarParams, Topology};
 pub use lb::{lb_layer, LbLayer, LbOutput, LbParams};
 
-use crate::error::Result;
-use crate::model::{Model, Progress};
+use crate::model::closed_form;
 #[cfg(feature = "lp")]
-use crate::model::{Export, Plan};
+use crate::error::Result;
+#[cfg(feature = "lp")]
+use crate::model::{Export, Model, Plan, Progress};
 #[cfg(feature = "lp")]
 pub use stages::{LpSize, Prune};
 #[cfg(feature = "lp")]
@@ -113,30 +114,14 @@ impl Model for BinomialTree {
     }
 }
 
-/// The buffer size D* of 000 Sec. 5.
-pub struct BufferDstar;
-
-impl Model for BufferDstar {
-    const NAME: &'static str = "buffer_dstar";
-    const SUMMARY: &'static str = "000 Sec. 5: the buffer size D* beyond which a larger buffer does not help";
-    const EXAMPLE: &'static str = include_str!("../../../../examples/buffer_dstar.json");
-    type Params = DstarParams;
-    type Output = DstarOutput;
-    fn solve(p: &DstarParams, _: &mut Progress) -> Result<DstarOutput> {
-        d_star(p)
-    }
+closed_form! {
+    /// The buffer size D* of 000 Sec. 5.
+    BufferDstar: "buffer_dstar", "000 Sec. 5: the buffer size D* beyond which a larger buffer does not help", include_str!("../../../../examples/buffer_dstar.json"),
+    DstarParams => DstarOutput = d_star
 }
 
-/// The LB strategy of 000 Sec. 4.2: one layer computes.
-pub struct LbStrategy;
-
-impl Model for LbStrategy {
-    const NAME: &'static str = "lb_layer";
-    const SUMMARY: &'static str = "000 Sec. 4.2: the LB strategy, one layer of a binomial tree computing in n* equal stages";
-    const EXAMPLE: &'static str = include_str!("../../../../examples/lb_layer.json");
-    type Params = LbParams;
-    type Output = LbOutput;
-    fn solve(p: &LbParams, _: &mut Progress) -> Result<LbOutput> {
-        lb_layer(p)
-    }
+closed_form! {
+    /// The LB strategy of 000 Sec. 4.2: one layer computes.
+    LbStrategy: "lb_layer", "000 Sec. 4.2: the LB strategy, one layer of a binomial tree computing in n* equal stages", include_str!("../../../../examples/lb_layer.json"),
+    LbParams => LbOutput = lb_layer
 }

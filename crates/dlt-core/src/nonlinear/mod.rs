@@ -44,7 +44,7 @@ pub(crate) use net::Net;
 use net::validate_net;
 
 use crate::check::Checked;
-use crate::model::{Model, Progress};
+use crate::model::closed_form;
 use crate::error::{Error, Result};
 use crate::validate;
 use alloc::format;
@@ -243,32 +243,16 @@ pub(crate) fn assemble(net: &Net, d: Decision) -> Result<Output> {
     })
 }
 
-/// 004: a non-linear load on a heterogeneous single-level tree.
-pub struct Nonlinear;
-
-impl Model for Nonlinear {
-    const NAME: &'static str = "nonlinear";
-    const SUMMARY: &'static str = "004: algorithms C, S (processor elimination) and M (multi-installment) for non-linear loads";
-    const EXAMPLE: &'static str = include_str!("../../../../examples/nonlinear.json");
-    type Params = Params;
-    type Output = Output;
-    fn solve(p: &Params, _: &mut Progress) -> Result<Output> {
-        solve(p)
-    }
+closed_form! {
+    /// 004: a non-linear load on a heterogeneous single-level tree.
+    Nonlinear: "nonlinear", "004: algorithms C, S (processor elimination) and M (multi-installment) for non-linear loads", include_str!("../../../../examples/nonlinear.json"),
+    Params => Output = solve
 }
 
-/// 004 Lemmas 10 and 12.
-pub struct NonlinearBounds;
-
-impl Model for NonlinearBounds {
-    const NAME: &'static str = "nonlinear_bounds";
-    const SUMMARY: &'static str = "004 Lemmas 10 and 12: bounds on the installments rho and the processors m";
-    const EXAMPLE: &'static str = include_str!("../../../../examples/nonlinear_bounds.json");
-    type Params = BoundsParams;
-    type Output = BoundsOutput;
-    fn solve(p: &BoundsParams, _: &mut Progress) -> Result<BoundsOutput> {
-        bounds(p)
-    }
+closed_form! {
+    /// 004 Lemmas 10 and 12.
+    NonlinearBounds: "nonlinear_bounds", "004 Lemmas 10 and 12: bounds on the installments rho and the processors m", include_str!("../../../../examples/nonlinear_bounds.json"),
+    BoundsParams => BoundsOutput = bounds
 }
 
 #[cfg(test)]

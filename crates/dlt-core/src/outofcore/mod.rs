@@ -14,6 +14,8 @@ pub use memory::{memory, memory_lp, MemoryOutput, MemoryParams};
 pub use multi::{multi_installment, MultiOutput, MultiParams};
 
 use crate::error::Result;
+use crate::model::closed_form;
+#[cfg(feature = "lp")]
 use crate::model::{Model, Progress};
 use crate::validate;
 use alloc::format;
@@ -124,32 +126,16 @@ impl Model for Memory {
     }
 }
 
-/// 002 Sec. 4: equal chunks dealt round robin.
-pub struct MultiInstallment;
-
-impl Model for MultiInstallment {
-    const NAME: &'static str = "multi_installment";
-    const SUMMARY: &'static str = "002 Sec. 4: multi-installment processing in equal chunks beta";
-    const EXAMPLE: &'static str = include_str!("../../../../examples/multi_installment.json");
-    type Params = MultiParams;
-    type Output = MultiOutput;
-    fn solve(p: &MultiParams, _: &mut Progress) -> Result<MultiOutput> {
-        multi_installment(p)
-    }
+closed_form! {
+    /// 002 Sec. 4: equal chunks dealt round robin.
+    MultiInstallment: "multi_installment", "002 Sec. 4: multi-installment processing in equal chunks beta", include_str!("../../../../examples/multi_installment.json"),
+    MultiParams => MultiOutput = multi_installment
 }
 
-/// 002 heuristic (5) for the chunk size and its admissible range.
-pub struct ChunkSize;
-
-impl Model for ChunkSize {
-    const NAME: &'static str = "chunk_size";
-    const SUMMARY: &'static str = "002 (5): the chunk size heuristic and its admissible range";
-    const EXAMPLE: &'static str = include_str!("../../../../examples/chunk_size.json");
-    type Params = ChunkParams;
-    type Output = ChunkOutput;
-    fn solve(p: &ChunkParams, _: &mut Progress) -> Result<ChunkOutput> {
-        chunk_size(p)
-    }
+closed_form! {
+    /// 002 heuristic (5) for the chunk size and its admissible range.
+    ChunkSize: "chunk_size", "002 (5): the chunk size heuristic and its admissible range", include_str!("../../../../examples/chunk_size.json"),
+    ChunkParams => ChunkOutput = chunk_size
 }
 
 #[cfg(test)]

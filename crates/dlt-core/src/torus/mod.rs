@@ -11,7 +11,7 @@ pub use activation::Activation;
 use crate::check::Checked;
 use crate::costs::{Costs, Load};
 use crate::error::{Error, Result};
-use crate::model::{Model, Progress};
+use crate::model::closed_form;
 use crate::schedule::{Row, Schedule};
 use crate::validate;
 use alloc::format;
@@ -216,18 +216,10 @@ pub fn solve(p: &Params) -> Result<Output> {
     })
 }
 
-/// Peters-Syska scattering on a 5^k x 5^k torus (001).
-pub struct Torus;
-
-impl Model for Torus {
-    const NAME: &'static str = "torus";
-    const SUMMARY: &'static str = "001: Peters-Syska scattering on a 5^k x 5^k torus, the largest feasible number of phases";
-    const EXAMPLE: &'static str = include_str!("../../../../examples/torus.json");
-    type Params = Params;
-    type Output = Output;
-    fn solve(p: &Params, _: &mut Progress) -> Result<Output> {
-        solve(p)
-    }
+closed_form! {
+    /// Peters-Syska scattering on a 5^k x 5^k torus (001).
+    Torus: "torus", "001: Peters-Syska scattering on a 5^k x 5^k torus, the largest feasible number of phases", include_str!("../../../../examples/torus.json"),
+    Params => Output = solve
 }
 
 #[cfg(test)]
