@@ -8,7 +8,7 @@ import { fmt, fmtInt, isNum } from '../format.js';
 import { el, fill, message, progress } from '../ui.js';
 import { Pool, SolverError, defaultPoolSize } from '../pool.js';
 import { mapPanel, drawMap, renderTable, renderEmaxChart } from './isomap-draw.js';
-import { mapBase, mapRequest, mapKey } from './isomap-request.js';
+import { mapBase, mapRequest, mapKey, formError } from './isomap-request.js';
 
 // Runs when a map's computation finishes (the point's summary then says where it lies on the map).
 let onMapDone = () => {};
@@ -41,10 +41,14 @@ export function renderMap(ctx, onDone) {
     ctx.state.map = { key, base, ms, data: new Map(), failed: new Map(), status: 'idle', elapsed: 0, points: 0, proven: 0 };
     body.dataset.mRange = `${ms[0]}-${ms[ms.length - 1]}`;
     const map = ctx.state.map;
-    loadPrecomputed().then((pre) => {
+    // The core's checks of the map's request (its limits among them) first:
+    // a refusal shows beside the form's field. No signal: a new point keeps this map.
+    Promise.all([ctx.solver.plan(mapRequest(base, ms[0])), loadPrecomputed()]).then(([, pre]) => {
       if (ctx.state.map !== map) return;
       if (pre?.key === key) usePrecomputed(ctx, pre);
       else runMap(ctx, ms);
+    }, (e) => {
+      if (ctx.state.map === map) refuseMap(ctx, formError(e.error ?? e));
     });
   }
   drawMap(ctx);
@@ -105,6 +109,15 @@ function usePrecomputed(ctx, pre) {
   }, () => {});
 }
 
+
+/** Shows why the core refused the map's request: beside the form's field, and in the map's panel. */
+function refuseMap(ctx, error) {
+  const body = mapPanel(ctx);
+  ctx.state.map.status = 'error';
+  body.dataset.state = 'error';
+  ctx.showError(error);
+  fill(body.querySelector('.isomap-status'), message('error', `The map was not computed: ${error.message}`));
+}
 
 /** Computes the map for the machine counts `todo` (all of them, or those missing after a cancel). */
 function runMap(ctx, todo) {
