@@ -35,10 +35,10 @@ const FORM_FIELDS = [
   [/^lp_budget/, 'map_lps'],
 ];
 
-/** The core's error about a map request, as an error of the form's field. */
+/** The core's error about a map request as an error of the form's field it concerns, or null. */
 export function formError(error) {
-  const hit = FORM_FIELDS.find(([path]) => path.test(String(error.field ?? '')));
-  if (!hit) return error;
+  const hit = FORM_FIELDS.find(([path]) => path.test(String(error?.field ?? '')));
+  if (!hit) return null;
   const [, field, what] = hit;
   return { ...error, field, message: what ? `${error.message} (${what})` : error.message };
 }

@@ -41,14 +41,10 @@ export function renderMap(ctx, onDone) {
     ctx.state.map = { key, base, ms, data: new Map(), failed: new Map(), status: 'idle', elapsed: 0, points: 0, proven: 0 };
     body.dataset.mRange = `${ms[0]}-${ms[ms.length - 1]}`;
     const map = ctx.state.map;
-    // The core's checks of the map's request (its limits among them) first:
-    // a refusal shows beside the form's field. No signal: a new point keeps this map.
-    Promise.all([ctx.solver.plan(mapRequest(base, ms[0])), loadPrecomputed()]).then(([, pre]) => {
+    loadPrecomputed().then((pre) => {
       if (ctx.state.map !== map) return;
       if (pre?.key === key) usePrecomputed(ctx, pre);
       else runMap(ctx, ms);
-    }, (e) => {
-      if (ctx.state.map === map) refuseMap(ctx, formError(e.error ?? e));
     });
   }
   drawMap(ctx);
@@ -110,15 +106,6 @@ function usePrecomputed(ctx, pre) {
 }
 
 
-/** Shows why the core refused the map's request: beside the form's field, and in the map's panel. */
-function refuseMap(ctx, error) {
-  const body = mapPanel(ctx);
-  ctx.state.map.status = 'error';
-  body.dataset.state = 'error';
-  ctx.showError(error);
-  fill(body.querySelector('.isomap-status'), message('error', `The map was not computed: ${error.message}`));
-}
-
 /** Computes the map for the machine counts `todo` (all of them, or those missing after a cancel). */
 function runMap(ctx, todo) {
   const map = ctx.state.map;
@@ -164,6 +151,10 @@ function runMap(ctx, todo) {
     const done = map.data.size;
     bar.finish(`${done} machine count${done === 1 ? '' : 's'}, ${fmtInt(map.points)} MIPs in ${fmt(map.elapsed / 1000, 3)} s on ${pool.size} worker${pool.size > 1 ? 's' : ''}${map.proven ? `, ${fmtInt(map.proven)} proven optimal` : ', none proven optimal (the best found within the LP budget)'}`);
     showFailures(ctx);
+    // A refusal of the map's request itself (the core's limits, e.g. on
+    // levels) shows beside the form's field too.
+    const refused = [...map.failed.values()].map(formError).find(Boolean);
+    if (refused) ctx.showError(refused);
     onMapDone(ctx);
   }, (e) => {
     if (!alive()) return;
