@@ -267,7 +267,7 @@ export function fitLegend(chart) {
 }
 
 /**
- * An x-y chart of sweeps: `series` = [{name, data: [[x, y], ...], dashed?}],
+ * An x-y chart of sweeps: `series` = [{name, data: [[x, y], ...], dashed?, lineType?}] (a bound drawn 'dotted' beside a dashed one),
  * `markX` draws a vertical line at the current parameter value.
  */
 export function sweepOption({ series, xName, yName, xLog = false, yLog = false, xInteger = false, markX, markLabel }) {
@@ -289,7 +289,7 @@ export function sweepOption({ series, xName, yName, xLog = false, yLog = false, 
     series: series.map((s, i) => ({
       name: s.name, type: 'line', data: s.data, showSymbol: s.data.length <= 30, connectNulls: false,
       symbol: s.dashed ? 'none' : SYMBOLS[i % SYMBOLS.length], symbolSize: 6,
-      lineStyle: { width: s.dashed ? 1.5 : 2, type: s.dashed ? 'dashed' : 'solid' },
+      lineStyle: { width: s.dashed ? 1.5 : 2, type: s.dashed ? s.lineType ?? 'dashed' : 'solid' },
       color: s.color ?? COLORS.series[i % COLORS.series.length],
       emphasis: { focus: 'series' },
       markLine: i === 0 && isNum(markX) ? {

@@ -56,6 +56,10 @@ export function makeContext(view, panelsEl, m) {
       }
       form.onChange(scheduleHash);
     },
+    /** Shows a core error about a request of the view's own beside the form's field it names. */
+    showError(error) {
+      return m.form.showError(error);
+    },
     /** A titled card in the results column; returns its body element. */
     panel(key, { title, note, wide = false } = {}) {
       let p = panels.get(key);

@@ -1,6 +1,7 @@
 // @ts-check
 /** @typedef {import('./pkg/dlt_wasm.js').DltRequest} DltRequest */
 /** @typedef {import('./pkg/dlt_wasm.js').DltResponse} DltResponse */
+/** @typedef {import('./pkg/dlt_wasm.js').Plan} Plan */
 /**
  * @typedef {object} CallOptions
  * @property {AbortSignal} [signal] cancels the task (the worker is closed)
@@ -15,6 +16,7 @@
 //
 //   const pool = new Pool({size});
 //   const response = await pool.solve(request, {signal, onProgress});
+//   const plan = await pool.plan(request, {signal});
 //   const entries = await pool.sweep(requests, {signal, onProgress, onItem, pick});
 //   const text = await pool.exportLp(request, 'lp' | 'mps', {signal});
 //
@@ -158,6 +160,17 @@ export class Pool {
    */
   solve(request, options = {}) {
     return this.#call({ type: 'solve', request }, options).then((m) => m.response);
+  }
+
+  /**
+   * What `request` will cost, without solving it (the core's `plan`: stages,
+   * LP size, method, steps); rejects with the error `solve` would give.
+   * @param {DltRequest} request
+   * @param {CallOptions} [options]
+   * @returns {Promise<Plan>}
+   */
+  plan(request, options = {}) {
+    return this.#call({ type: 'plan', request }, options).then((m) => m.plan);
   }
 
   /**

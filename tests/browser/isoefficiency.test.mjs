@@ -200,6 +200,11 @@ test('isoefficiency: the form checks its ranges', async () => {
   await view().getByTestId('compute').click();
   await message('V_hi', /more than the first load/);
   assert.equal(await page.locator('#view-isoefficiency [data-testid="results"]').getAttribute('data-state'), 'invalid');
+  // More levels than a map takes: the core's limit, beside the levels.
+  const levels = Array.from({ length: 33 }, (_, i) => i + 2).join(', ');
+  await fillForm({ m_lo: 2, m_hi: 3, V_lo: 1000, V_hi: 200000, levels_below: '', levels_above: levels });
+  await view().getByTestId('compute').click();
+  await message('levels_above', /levels must list from 0 to 32 entries, got 33 \(the distinct levels of both lists together\)/);
   await fillForm({ m_lo: 2, m_hi: 3, V_lo: 1000, V_hi: 200000, levels_below: '', levels_above: '' });
   await view().getByTestId('compute').click();
   await mapDone(2, 3, 60000);

@@ -122,6 +122,13 @@ test('torus: bad input is answered beside its field', async () => {
   await page.waitForFunction(() => document.querySelector('#view-torus [data-testid="results"]').dataset.state === 'error');
   assert.match(await v.getByTestId('error-S').textContent(), /S must be/);
   await v.getByTestId('field-S').fill('1e-4');
+  // More phases than 2k: the core's limit, not a copy of it in the page.
+  await v.getByTestId('field-k').fill('2');
+  await v.getByTestId('field-phases').fill('5');
+  await v.getByTestId('compute').click();
+  await page.waitForFunction(() => document.querySelector('#view-torus [data-testid="results"]').dataset.state === 'error');
+  assert.match(await v.getByTestId('error-phases').textContent(), /phases must be a whole number from 0 to 4, got 5/);
+  await v.getByTestId('field-phases').fill('');
   await v.getByTestId('compute').click();
   await page.waitForFunction(() => document.querySelector('#view-torus [data-testid="results"]').dataset.state === 'done');
 });

@@ -60,6 +60,26 @@ test('buffers: the default star (Fig. 6 parameters) and its D*', async () => {
   const panel = view('buffers').locator('[data-panel="sweep"] .panel-body');
   assert.equal(await panel.getAttribute('data-skipped'), '0');
   assert.equal(Number(await panel.getAttribute('data-not-computed')) + points, 64);
+  // The points left out are those the core's plan says are too large for a
+  // sweep (over SWEEP_MAX_VARIABLES, solved in full), and the notice counts them.
+  const planned = await page.evaluate(async () => {
+    const { sweepable } = await import('./views/buffers-plan.js');
+    const { solver } = await import('./page.js');
+    const points = [];
+    for (const D of [1e2, 1e3, 1e4, undefined]) for (let i = 0; i <= 15; i++) {
+      const q = { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 10 ** (1 + i / 3) };
+      points.push(D === undefined ? q : { ...q, D });
+    }
+    const kept = await sweepable(solver, points);
+    return { left: kept.filter((q) => !q).length, plan: await solver.plan({ ...points[14], D: 1e2 }) };
+  });
+  assert.ok(planned.left > 0, 'the largest full LPs are left out');
+  assert.equal(await panel.getAttribute('data-not-computed'), String(planned.left));
+  assert.match(await panel.locator('.msg').first().textContent(), new RegExp(`${planned.left} of 64 points were not computed: their LP would exceed 3\\D?000 variables`));
+  // V = 4.64e5, D = 1e2: over the limit as printed, but sent: the core's reduced LP.
+  assert.equal(planned.plan.n, planned.plan.n_min);
+  assert.ok(planned.plan.variables > 3000, `variables ${planned.plan.variables}`);
+  assert.match(planned.plan.method, /middle stages full/);
   await view('buffers').locator('[data-chart="sweep"] canvas').first().waitFor();
   // The other plots of the same data need no new solve.
   await view('buffers').getByTestId('sweep-mode-ratio').click();
@@ -152,11 +172,18 @@ test('buffers: the Cmax-vs-V sweep shows progress and can be cancelled', async (
     const r = {};
     r.mps = (await s.exportLp({ model: 'memory', V: 2, processors: [{ S: 1, C: 1, pieces: [[1, 1], [-9, 10]] }] }, 'mps')).split('\n')[0];
     r.refused = await s.exportLp({ model: 'torus', k: 2, S: 1e-4, C: 1e-7, A: 1e-6, V: 1e6 }, 'lp').then(() => 'resolved', (e) => `${e.code} ${e.field}`);
+    r.plan = await s.plan({ model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 10 });
+    r.planRefused = await s.plan({ model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 10, n: 3 }).then(() => 'resolved', (e) => `${e.code} ${e.field}`);
     s.terminate();
     return r;
   });
   assert.match(out.mps, /^\* memory hierarchy LP/);
   assert.equal(out.refused, 'out_of_range model');
+  // plan: the stages and LP size without solving; the error solve would give.
+  assert.equal(out.plan.n_min, 50);
+  assert.equal(out.plan.n, 50);
+  assert.ok(out.plan.variables > 3 * 50 * 10 - 1, `variables ${out.plan.variables}`);
+  assert.equal(out.planRefused, 'out_of_range n');
 });
 
 /** The state of the buffers view's results: 'pending', 'done', 'error', 'cancelled'... */

@@ -3,7 +3,7 @@
 
 import { logSpace } from '../charts.js';
 import { fmt, isNum } from '../format.js';
-import { sweepPoint } from '../views/buffers.js';
+import { sweepable } from '../views/buffers-plan.js';
 
 const BUF = { S: '0.001', C: '0.000001', A: '0.001' }; // Sec. 4 of [000]
 const GANTT_SMALL = { S: '0.01', C: '0.001', A: '0.01', V: '100', D: '10', n: '' };
@@ -50,23 +50,15 @@ const fig12 = (tag, D, buffers, vs) => ({
   })(),
 });
 
-/** One line per curve over `vs`, each point a request at n_min (skipped if too large). */
+/** One line per curve over `vs`, each point a request at n_min (left out if too large for a sweep). */
 function curvesOverV(curves, vs, common, { y = (r) => r?.makespan, yName = 'Cmax [s]' } = {}) {
-  const requests = [];
-  const index = [];
-  curves.forEach((c, ci) => vs.forEach((V, vi) => {
-    const q = sweepPoint({ ...c.q, ...common, V });
-    if (!q) return;
-    requests.push(q);
-    index.push([ci, vi]);
-  }));
+  const requests = curves.flatMap((c) => vs.map((V) => ({ ...c.q, ...common, V })));
   return {
-    xName: 'load V [units]', yName, xLog: true, yLog: true, requests, pick: ['makespan', 'LB'],
+    xName: 'load V [units]', yName, xLog: true, yLog: true, requests, keep: sweepable, pick: ['makespan', 'LB'],
     series: (res) => curves.map((c, ci) => ({
       name: c.name, dashed: c.dashed,
       data: vs.map((V, vi) => {
-        const j = index.findIndex(([a, b]) => a === ci && b === vi);
-        const v = j < 0 ? null : y(res[j]);
+        const v = y(res[ci * vs.length + vi]);
         return [V, isNum(v) && v > 0 ? v : null];
       }),
     })),
@@ -75,22 +67,13 @@ function curvesOverV(curves, vs, common, { y = (r) => r?.makespan, yName = 'Cmax
 
 /** Differences of two variants (b − a) over V, for several buffer sizes D. */
 function differenceOverV({ base, a, b, Ds, vs }) {
-  const requests = [];
-  const index = [];
-  Ds.forEach((D, di) => vs.forEach((V, vi) => {
-    const qa = sweepPoint({ ...base, ...a, D, V });
-    const qb = sweepPoint({ ...base, ...b, D, V });
-    if (!qa || !qb) return;
-    requests.push(qa, qb);
-    index.push([di, vi]);
-  }));
+  const requests = Ds.flatMap((D) => vs.flatMap((V) => [{ ...base, ...a, D, V }, { ...base, ...b, D, V }]));
   return {
-    xName: 'load V [units]', yName: 'difference of Cmax [s]', xLog: true, requests, pick: ['makespan'],
+    xName: 'load V [units]', yName: 'difference of Cmax [s]', xLog: true, requests, keep: sweepable, pick: ['makespan'],
     series: (res) => Ds.map((D, di) => ({
       name: `D = ${fmt(D)}`,
       data: vs.map((V, vi) => {
-        const j = index.findIndex(([x, y]) => x === di && y === vi);
-        if (j < 0) return [V, null];
+        const j = di * vs.length + vi;
         const ra = res[2 * j]?.makespan;
         const rb = res[2 * j + 1]?.makespan;
         return [V, isNum(ra) && isNum(rb) ? rb - ra : null];

@@ -7,24 +7,14 @@
 // `lb_layer`.
 
 import { fmt, fmtInt, isNum } from '../format.js';
-import { sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
+import { sweepOption, fitLegend, logRange } from '../charts.js';
 import { ganttOption, ganttHeight } from '../gantt.js';
-import { el, fill, summary, extraNumbers, warnings, table, message, lpDownload } from '../ui.js';
+import { el, fill, summary, extraNumbers, warnings, table, lpDownload } from '../ui.js';
+import { renderDstar } from './buffers-dstar.js';
+import { renderSweep } from './buffers-sweep.js';
 
-const KNOWN = ['makespan', 'n', 'n_min', 'LB', 'total_load'];
+const KNOWN = ['makespan', 'n', 'n_min', 'LB', 'lower_bound', 'total_load'];
 
-// The Cmax-vs-V sweep (Figs. 7 and 11 of [000]): V from 1e1 to 1e6, three
-// points a decade, for these buffers, each with n = n_min stages.
-const SWEEP_V = logSpace(1, 6, 3);
-const SWEEP_D = [1e2, 1e3, 1e4, undefined];
-// A point whose LP would have more variables than this is not computed: the
-// LP grows as n_min = ceil(V / (D·cap)) stages of a fixed size, and at
-// V = 1e6, D = 1e2 the star's LP has 30 000 variables and takes ~20 s.
-const SWEEP_MAX_VARIABLES = 3000;
-// The core solves a star at n = n_min with more than this many messages
-// (n·m) by a reduced LP, its middle stages full to D (FULL_LP_MESSAGES in
-// crates/dlt-core/src/buffers/star.rs): such points are cheap again.
-const STAR_FULL_LP_MESSAGES = 3000;
 // At most this many stages are drawn in the chunk-size chart (Fig. 6).
 const CHUNK_SERIES = 12;
 
@@ -35,38 +25,6 @@ const TOPOLOGIES = {
 };
 
 const isTree = (v) => v.topology === 'tree' || v.topology === 'binomial';
-
-/** Processors a message of the originator can fill in one stage (n_min = ceil(V / (D·cap))). */
-function stageCapacity(q) {
-  if (q.model === 'star') return q.m;
-  if (q.model === 'tree') return q.p * q.h;
-  return q.h * (q.p + 1) - 1;
-}
-
-/** LP variables per stage, as the core builds them (star 3m, tree h(h+1)/2 + 2h, binomial 3h). */
-function variablesPerStage(q) {
-  if (q.model === 'star') return 3 * q.m;
-  if (q.model === 'tree') return (q.h * (q.h + 1)) / 2 + 2 * q.h;
-  return 3 * q.h;
-}
-
-function nMin(q) {
-  return isNum(q.D) ? Math.max(1, Math.ceil(q.V / (q.D * stageCapacity(q)))) : 1;
-}
-
-/** The `buffer_dstar` topology of a request. */
-function dstarTopology(q) {
-  if (q.model === 'star') return 'star';
-  if (q.model === 'binomial') return 'binomial';
-  return q.buffers === 2 ? 'tree2' : 'tree1';
-}
-
-const DSTAR_FORMULA = {
-  star: 'D* ≥ mS / (A − mC): A·D* ≥ m(S + C·D*), every processor computes through a whole stage of m messages',
-  binomial: 'D* ≥ S(h+1)h·p(p+1)^(h−2) / (2(A − Ch(p+1)^(h−1))): layer h, the least loaded, computes through one stage of communications',
-  tree2: 'D* ≥ hS / (A/p^(h−1) − Ch): layer h computes through the h overlapping messages of one stage (2 buffers)',
-  tree1: 'D* ≥ hS / (A/p^(h−1) − hC(1 + 1/p)): layer h computes through one stage of communications (1 buffer)',
-};
 
 export default {
   id: 'buffers',
@@ -146,20 +104,27 @@ function lpText(lp) {
   return parts.join(', ');
 }
 
+/** The LB items of the summary: the star's LB; a tree's LB strategy (`lb_layer`), the paper's estimate and the core's bound. */
+function lbItems(star, lb) {
+  if (star) return [{ label: 'lower bound LB', hint: 'S + VA/m (Sec. 4.1)', value: lb?.LB, unit: 's', testid: 'lb' }];
+  return [
+    { label: 'LB strategy', hint: 'one layer computes (Sec. 4.2); the paper’s estimate, no bound where computing dominates', value: lb?.LB, unit: 's', testid: 'lb' },
+    { label: 'lower bound', hint: 'of the LB strategy, from the core', value: lb?.lower_bound, unit: 's', testid: 'lower-bound' },
+  ];
+}
+
 function renderSummary(r, ctx) {
   const q = ctx.request;
   const body = ctx.panel('summary', { title: `Result: ${TOPOLOGIES[q.model]}, LP ${lpName(q)}` });
   const star = q.model === 'star';
-  const lbKey = JSON.stringify([q.p, q.h, q.S, q.C, q.A, q.V]);
+  const lbRequest = { model: 'lb_layer', p: q.p, h: q.h, S: q.S, C: q.C, A: q.A, V: q.V };
+  const lbKey = JSON.stringify(lbRequest);
   const lbTree = !star && ctx.state.lb?.key === lbKey ? ctx.state.lb.value : undefined;
-  const lb = star ? (isNum(r.LB) ? r.LB : q.S + (q.V * q.A) / q.m) : lbTree;
-  const draw = (lbValue) => {
+  const draw = (lb) => {
     const items = [
       { label: 'schedule length Cmax', value: r.makespan, unit: 's', testid: 'makespan', big: true },
-      star
-        ? { label: 'lower bound LB', hint: 'S + VA/m (Sec. 4.1)', value: lbValue, unit: 's', testid: 'lb' }
-        : { label: 'LB strategy', hint: 'one layer computes (Sec. 4.2)', value: lbValue, unit: 's', testid: 'lb' },
-      { label: 'Cmax / LB', value: isNum(r.makespan) && isNum(lbValue) && lbValue > 0 ? r.makespan / lbValue : undefined, format: (x) => fmt(x, 4), testid: 'ratio-lb' },
+      ...lbItems(star, lb),
+      { label: 'Cmax / LB', value: isNum(r.makespan) && isNum(lb?.LB) && lb.LB > 0 ? r.makespan / lb.LB : undefined, format: (x) => fmt(x, 4), testid: 'ratio-lb' },
       { label: 'stages n', hint: q.n === undefined ? 'n_min (n left blank)' : 'as given', value: r.n, format: fmtInt, testid: 'n' },
       { label: 'n_min', hint: star ? '⌈V / (D·m)⌉' : q.model === 'tree' ? '⌈V / (D·p·h)⌉' : '⌈V / (D(h(p+1) − 1))⌉', value: r.n_min, format: fmtInt, testid: 'n-min' },
       { label: 'processors', hint: star ? 'm' : 'in h layers', value: processorsOf(r, q), format: fmtInt, testid: 'processors' },
@@ -169,71 +134,15 @@ function renderSummary(r, ctx) {
     ];
     fill(body, summary(items), warnings(r.warnings), lpDownload(ctx.solver, () => ctx.request, { basename: lpName(q).toLowerCase() }));
   };
-  draw(lb);
-  if (star || isNum(lbTree)) return;
+  draw(star ? r : lbTree);
+  if (star || lbTree) return;
   // Trees: the LB strategy of Sec. 4.2 for these parameters.
   const seq = (ctx.state.lbSeq = (ctx.state.lbSeq ?? 0) + 1);
-  ctx.solver.solve({ model: 'lb_layer', p: q.p, h: q.h, S: q.S, C: q.C, A: q.A, V: q.V }, { signal: ctx.signal }).then((res) => {
+  ctx.solver.solve(lbRequest, { signal: ctx.signal }).then((res) => {
     if (!isNum(res?.LB)) return;
-    ctx.state.lb = { key: lbKey, value: res.LB };
-    if (ctx.state.lbSeq === seq) draw(res.LB);
+    ctx.state.lb = { key: lbKey, value: res };
+    if (ctx.state.lbSeq === seq) draw(res);
   }, () => {});
-}
-
-function renderDstar(ctx) {
-  const q = ctx.request;
-  const topology = dstarTopology(q);
-  const body = ctx.panel('dstar', {
-    title: 'Buffer size D* (Sec. 5 of [000])',
-    note: `With messages of size D* the processors keep computing until the next stage arrives. ${DSTAR_FORMULA[topology]}.`,
-  });
-  const request = { model: 'buffer_dstar', topology, S: q.S, C: q.C, A: q.A };
-  if (q.model === 'star') request.m = q.m;
-  else Object.assign(request, { p: q.p, h: q.h });
-  const key = JSON.stringify(request);
-  const draw = (res, err) => {
-    if (err) {
-      fill(body, message('error', `D* could not be computed: ${err.message}`));
-      return;
-    }
-    const d = res.D_star;
-    const cond = res.condition ? `${res.condition}` : 'its condition';
-    let sentence;
-    if (isNum(d)) {
-      const D = q.D;
-      const where = !isNum(D)
-        ? 'Your buffer is unlimited, so the limit never binds.'
-        : D >= d
-          ? `Your D = ${fmt(D)} is at least D*: messages of size D keep the processors busy between stages.`
-          : `Your D = ${fmt(D)} is below D*: with full messages of size D, processors may wait idle for the next stage.`;
-      sentence = `D* exists because ${cond} holds for these parameters. ${where}`;
-    } else {
-      sentence = `D* does not exist: ${cond} fails for these parameters, so idle times are inevitable whatever the buffer size.`;
-    }
-    const items = [{ label: 'D*', hint: topology === 'tree1' ? 'ordinary tree, 1 buffer' : topology === 'tree2' ? 'ordinary tree, 2 buffers' : TOPOLOGIES[q.model], value: isNum(d) ? d : 'does not exist', unit: 'units', testid: 'dstar', big: true }];
-    let use = null;
-    if (isNum(d) && ctx.setValues) {
-      const D = Number(d.toPrecision(6));
-      // A given n below the n_min of the new buffer is dropped for n_min.
-      const tooFew = q.n !== undefined && q.n < nMin({ ...q, D });
-      use = el('button', {
-        type: 'button', class: 'ghost small', 'data-testid': 'use-dstar',
-        text: `Compute with D = D* (${fmt(d, 4)})${tooFew ? ' and n = n_min' : ''}`,
-        onclick: () => ctx.setValues(tooFew ? { D, n: '' } : { D }),
-      });
-    }
-    const warn = Array.isArray(res.warnings) ? res.warnings.filter((w) => !/does not exist/.test(w)) : [];
-    fill(body, summary(items), el('p', { class: 'dstar-text', 'data-testid': 'dstar-text', text: sentence }), warnings(warn), use ? el('div', { class: 'panel-actions' }, use) : null);
-  };
-  if (ctx.state.dstar?.key === key) {
-    draw(ctx.state.dstar.res, ctx.state.dstar.err);
-    return;
-  }
-  const seq = (ctx.state.dstarSeq = (ctx.state.dstarSeq ?? 0) + 1);
-  ctx.solver.solve(request, { signal: ctx.signal }).then(
-    (res) => { ctx.state.dstar = { key, res }; if (ctx.state.dstarSeq === seq) draw(res); },
-    (err) => { if (ctx.state.dstarSeq === seq && err.code !== 'cancelled') draw(null, err); },
-  );
 }
 
 function rowName(q, i) {
@@ -328,142 +237,3 @@ function renderGantt(r, ctx) {
   const chart = ctx.chart('gantt', body, { height: ganttHeight(rows) });
   chart.setOption(ganttOption(r, { timeName: 'time [s]' }), { notMerge: true });
 }
-
-/** `q` at n = n_min, or null when its LP is too large to solve in a sweep (the gallery's too). */
-export function sweepPoint(q) {
-  const n = nMin(q);
-  const reduced = q.model === 'star' && n >= 2 && n * q.m > STAR_FULL_LP_MESSAGES;
-  return n * variablesPerStage(q) > SWEEP_MAX_VARIABLES && !reduced ? null : q;
-}
-
-/** A point of the Cmax-vs-V sweep: its request, or null when its LP is too large. */
-function sweepRequest(base, V, D) {
-  const q = { ...base, V };
-  if (D !== undefined) q.D = D;
-  return sweepPoint(q);
-}
-
-async function renderSweep(ctx) {
-  const q = ctx.request;
-  const star = q.model === 'star';
-  const base = { model: q.model, ...(star ? { m: q.m } : { p: q.p, h: q.h }), S: q.S, C: q.C, A: q.A };
-  if (!star) base.order = q.order;
-  if (q.model === 'tree') base.buffers = q.buffers;
-  if (q.prune === false) base.prune = false;
-  const capText = star ? 'D·m' : q.model === 'tree' ? 'D·p·h' : 'D(h(p+1) − 1)';
-  const body = ctx.panel('sweep', {
-    title: star ? 'Cmax vs V for several buffer sizes D (like Fig. 7 of [000])' : `Cmax vs V for several buffer sizes D (like Fig. ${q.model === 'binomial' ? '11' : '12'} of [000])`,
-    note: `n = n_min = ⌈V / (${capText})⌉ stages, S, C, A${star ? ', m' : ', p, h, the order'} from the form; V from 1e1 to 1e6, three points a decade. `
-      + (star
-        ? 'The dashed line is LB = S + VA/m: ideal balance after one start-up. On this scale the lines nearly coincide, as in Fig. 7 of [000]; “Cmax − Cmax(D = 1e2)” shows their differences, like Fig. 8.'
-        : `The dashed line is the LB strategy of Sec. 4.2 (only the best single layer computes, n* stages). ${q.model === 'binomial' ? 'Fig. 11 of [000] is a binomial tree, LLF, h = 10' : 'Fig. 12 of [000] compares an ordinary tree with h = 7 and a binomial tree with h = 5'}.`)
-      + ` Points whose LP would exceed ${fmtInt(SWEEP_MAX_VARIABLES)} variables (large V with a small D) are not computed here${star ? ', unless n·m > 3000, where the core solves a reduced LP (its middle stages full to D)' : ''}.`,
-    wide: true,
-  });
-  let holder = body.querySelector('.sweep-holder');
-  if (!holder) {
-    const modes = el('div', { class: 'segmented', role: 'radiogroup', 'aria-label': 'what to plot' },
-      SWEEP_MODES.map((m) => el('button', {
-        type: 'button', role: 'radio', 'data-mode': m.id, 'data-testid': `sweep-mode-${m.id}`, text: m.label, title: m.title,
-        onclick: () => {
-          ctx.state.sweepMode = m.id;
-          ctx.setLinkState?.('mode', m.id); // the permalink keeps what the chart plots
-          if (ctx.state.sweep?.data) drawSweep(ctx, ctx.state.sweep.data);
-        },
-      })));
-    holder = el('div', { class: 'sweep-holder' });
-    body.append(modes, holder);
-  }
-  ctx.state.sweepBody = body;
-  const key = JSON.stringify(base);
-  if (ctx.state.sweep?.key === key && ctx.state.sweep.data) {
-    drawSweep(ctx, ctx.state.sweep.data);
-    return;
-  }
-  body.querySelectorAll(':scope > .msg').forEach((n) => n.remove());
-  const requests = [];
-  const index = []; // [series, point] of each request
-  let notComputed = 0;
-  SWEEP_D.forEach((D, di) => {
-    SWEEP_V.forEach((V, vi) => {
-      const rq = sweepRequest(base, V, D);
-      if (!rq) {
-        notComputed++;
-        return;
-      }
-      requests.push(rq);
-      index.push([di, vi]);
-    });
-  });
-  if (!star) {
-    SWEEP_V.forEach((V, vi) => {
-      requests.push({ model: 'lb_layer', p: q.p, h: q.h, S: q.S, C: q.C, A: q.A, V });
-      index.push([SWEEP_D.length, vi]);
-    });
-  }
-  const token = {};
-  ctx.state.sweep = { key, token };
-  const responses = await ctx.sweep(body, 'Cmax sweep', requests, { pick: ['makespan', 'LB', 'n'] });
-  if (!responses || ctx.state.sweep?.token !== token) return;
-  const values = Array.from({ length: SWEEP_D.length + 1 }, () => SWEEP_V.map(() => null));
-  const failed = [];
-  responses.forEach((res, j) => {
-    const [si, vi] = index[j];
-    if (res?.error) {
-      failed.push(res.error);
-      return;
-    }
-    const y = si === SWEEP_D.length ? res?.LB : res?.makespan;
-    values[si][vi] = isNum(y) && y > 0 ? y : null;
-  });
-  if (star) SWEEP_V.forEach((V, vi) => { values[SWEEP_D.length][vi] = q.S + (V * q.A) / q.m; });
-  const notes = [];
-  if (notComputed) notes.push(`${notComputed} of ${SWEEP_D.length * SWEEP_V.length} points were not computed: their LP would exceed ${fmtInt(SWEEP_MAX_VARIABLES)} variables (enter such a case in the form to solve it alone).`);
-  if (failed.length) notes.push(`${failed.length} point${failed.length > 1 ? 's were' : ' was'} skipped because the core could not solve ${failed.length > 1 ? 'them' : 'it'}: ${failed[0].message}`);
-  if (notes.length) body.prepend(message('info', notes.join(' ')));
-  body.dataset.notComputed = String(notComputed);
-  body.dataset.skipped = String(failed.length);
-  ctx.state.sweep = { key, data: { values, star } };
-  drawSweep(ctx, ctx.state.sweep.data);
-}
-
-const SWEEP_MODES = [
-  { id: 'cmax', label: 'Cmax', title: 'schedule length against V, log-log (Figs. 7, 11 of [000])' },
-  { id: 'ratio', label: 'Cmax / LB', title: 'how far each schedule is from the lower bound' },
-  { id: 'diff', label: 'Cmax − Cmax(D = 1e2)', title: 'how much longer the schedule is than with D = 1e2, both with n_min stages (Fig. 8 of [000]); no point where it is not longer' },
-];
-
-/** Draws the sweep's values as the chosen mode asks. */
-function drawSweep(ctx, { values, star }) {
-  const linked = ctx.linkState?.mode;
-  const mode = SWEEP_MODES.some((m) => m.id === linked) ? linked : ctx.state.sweepMode ?? 'cmax';
-  const body = ctx.state.sweepBody;
-  const V = ctx.request.V;
-  body.querySelectorAll('.segmented [data-mode]').forEach((b) => b.setAttribute('aria-checked', String(b.dataset.mode === mode)));
-  const chart = ctx.chart('sweep', body.querySelector('.sweep-holder'), { height: 380, onResize: fitLegend });
-  const lb = values[SWEEP_D.length];
-  const ref = values[SWEEP_D.indexOf(1e2)];
-  const y = (di, vi) => {
-    const c = values[di][vi];
-    if (!isNum(c)) return null;
-    if (mode === 'ratio') return isNum(lb[vi]) && lb[vi] > 0 ? c / lb[vi] : null;
-    // Differences at rounding level (1e-9 of Cmax) are no difference.
-    if (mode === 'diff') return isNum(ref?.[vi]) && c - ref[vi] > 1e-9 * c ? c - ref[vi] : null;
-    return c;
-  };
-  const shown = mode === 'diff' ? SWEEP_D.map((D, di) => di).filter((di) => SWEEP_D[di] !== 1e2) : SWEEP_D.map((D, di) => di);
-  const series = shown.map((di) => ({
-    name: SWEEP_D[di] === undefined ? 'D = ∞ (unlimited)' : `D = ${fmt(SWEEP_D[di])}`,
-    data: SWEEP_V.map((v, vi) => [v, y(di, vi)]),
-    color: COLORS.series[di],
-  }));
-  if (mode === 'cmax') series.push({ name: star ? 'LB = S + VA/m' : 'LB strategy', data: SWEEP_V.map((v, vi) => [v, lb[vi]]), dashed: true, color: '#7d8796' });
-  if (mode === 'ratio') series.push({ name: 'Cmax = LB', data: SWEEP_V.map((v) => [v, 1]), dashed: true, color: '#7d8796' });
-  const yName = mode === 'ratio' ? 'Cmax / LB' : mode === 'diff' ? 'Cmax − Cmax(D = 1e2) [s]' : 'Cmax [s]';
-  const yLog = mode !== 'ratio';
-  const option = sweepOption({ series, xName: 'load V [units]', yName, xLog: true, yLog, markX: V, markLabel: `V = ${fmt(V)}` });
-  if (yLog) Object.assign(option.yAxis, logRange(series));
-  chart.setOption(option, { notMerge: true });
-  fitLegend(chart);
-}
-

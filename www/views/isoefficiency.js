@@ -10,7 +10,7 @@ import { fmt, fmtInt, fmtPct, isNum } from '../format.js';
 import { ganttOption, ganttHeight } from '../gantt.js';
 import { el, fill, summary, warnings, table, lpDownload } from '../ui.js';
 import { renderMap } from './isomap.js';
-import { FIELDS, unionLevels, MAX_LEVELS } from './isomap-request.js';
+import { FIELDS } from './isomap-request.js';
 import { renderTable } from './isomap-draw.js';
 
 const STARTUP_COLOR = '#b7c0cc';
@@ -32,7 +32,6 @@ export default {
     if (v.m_hi < v.m_lo) errors.m_hi = `at least the first m (${v.m_lo})`;
     if (v.V_hi <= v.V_lo) errors.V_hi = `more than the first load (${fmt(v.V_lo)} MB)`;
     else if (v.width >= v.V_hi - v.V_lo) errors.width = `less than the width of the load range (${fmt(v.V_hi - v.V_lo)} MB)`;
-    if (unionLevels(v).length > MAX_LEVELS) errors.levels_above = `at most ${MAX_LEVELS} distinct levels in both lists together`;
     return Object.keys(errors).length ? errors : null;
   },
 

@@ -24,8 +24,24 @@ export const FIELDS = [
   { key: 'lp_budget', symbol: 'LPs', name: 'point: LP budget of the MIP (send sequences solved)', kind: 'integer', min: 1, optional: true, placeholder: 'blank: the core’s default' },
 ];
 
-export const MAX_LEVELS = 32; // the core's limit on levels in one map request
+// The form's field behind a path of the map's request, and what the path
+// stands for there when the form's field is not the whole of it.
+const FORM_FIELDS = [
+  [/^levels/, 'levels_above', 'the distinct levels of both lists together'],
+  [/^V_range\[0\]/, 'V_lo'],
+  [/^V_range/, 'V_hi'],
+  [/^m_range\[0\]/, 'm_lo'],
+  [/^m_range/, 'm_hi'],
+  [/^lp_budget/, 'map_lps'],
+];
 
+/** The core's error about a map request as an error of the form's field it concerns, or null. */
+export function formError(error) {
+  const hit = FORM_FIELDS.find(([path]) => path.test(String(error?.field ?? '')));
+  if (!hit) return null;
+  const [, field, what] = hit;
+  return { ...error, field, message: what ? `${error.message} (${what})` : error.message };
+}
 
 /** Sorted distinct levels of both lists (the core computes both sides of each). */
 export function unionLevels(v) {

@@ -8,7 +8,7 @@ import { fmt, fmtInt, isNum } from '../format.js';
 import { el, fill, message, progress } from '../ui.js';
 import { Pool, SolverError, defaultPoolSize } from '../pool.js';
 import { mapPanel, drawMap, renderTable, renderEmaxChart } from './isomap-draw.js';
-import { mapBase, mapRequest, mapKey } from './isomap-request.js';
+import { mapBase, mapRequest, mapKey, formError } from './isomap-request.js';
 
 // Runs when a map's computation finishes (the point's summary then says where it lies on the map).
 let onMapDone = () => {};
@@ -151,6 +151,10 @@ function runMap(ctx, todo) {
     const done = map.data.size;
     bar.finish(`${done} machine count${done === 1 ? '' : 's'}, ${fmtInt(map.points)} MIPs in ${fmt(map.elapsed / 1000, 3)} s on ${pool.size} worker${pool.size > 1 ? 's' : ''}${map.proven ? `, ${fmtInt(map.proven)} proven optimal` : ', none proven optimal (the best found within the LP budget)'}`);
     showFailures(ctx);
+    // A refusal of the map's request itself (the core's limits, e.g. on
+    // levels) shows beside the form's field too.
+    const refused = [...map.failed.values()].map(formError).find(Boolean);
+    if (refused) ctx.showError(refused);
     onMapDone(ctx);
   }, (e) => {
     if (!alive()) return;

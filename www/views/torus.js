@@ -31,10 +31,6 @@ export default {
     { key: 'phases', symbol: 'N', name: 'number of phases (N in [001])', kind: 'integer', min: 0, max: 16, optional: true, placeholder: 'blank: the largest feasible', help: 'force N ≤ 2k phases' },
   ],
 
-  check(v) {
-    if (v.phases !== undefined && v.phases > 2 * v.k) return { phases: `at most 2k = ${2 * v.k} phases on a 5^${v.k} × 5^${v.k} torus` };
-    return null;
-  },
 
   toRequest(v) {
     const r = { model: 'torus', k: v.k, S: v.S, C: v.C, A: v.A, V: v.V };
