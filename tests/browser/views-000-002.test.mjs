@@ -78,8 +78,11 @@ test('buffers: the default star (Fig. 6 parameters) and its D*', async () => {
   assert.match(await panel.locator('.msg').first().textContent(), new RegExp(`${planned.left} of 64 points were not computed: their LP would exceed 3\\D?000 variables`));
   // V = 4.64e5, D = 1e2: over the limit as printed, but sent: the core's reduced LP.
   assert.equal(planned.plan.n, planned.plan.n_min);
-  assert.ok(planned.plan.variables > 3000, `variables ${planned.plan.variables}`);
+  assert.ok(planned.plan.variables > 3000 && planned.plan.solved_variables <= 3000, JSON.stringify(planned.plan));
   assert.match(planned.plan.method, /middle stages full/);
+  // V = 1e6, D = 1e2: m n D = V, the buffers force every chunk and presolve leaves no LP.
+  const forced = await page.evaluate(async () => (await import('./page.js')).solver.plan({ model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 1e6, D: 1e2 }));
+  assert.equal(forced.solved_variables, 0, JSON.stringify(forced));
   await view('buffers').locator('[data-chart="sweep"] canvas').first().waitFor();
   // The other plots of the same data need no new solve.
   await view('buffers').getByTestId('sweep-mode-ratio').click();

@@ -4,19 +4,15 @@
 // solves it by a reduced method instead). The view's Cmax-vs-V chart and the
 // gallery's curves of [000] share it.
 
-// A point whose LP as printed has more variables than this is not sent,
-// unless the core solves it by a reduced LP: at V = 1e6, D = 1e2 the star's
-// full LP has 30 000 variables and took ~20 s.
+// A point whose first LP (as the core's plan counts it: none where presolve
+// removes it, the reduced LP where a reduced method stands in for the
+// printed one) has more variables than this is not sent: a general simplex
+// on 30,000 variables takes tens of seconds.
 export const SWEEP_MAX_VARIABLES = 3000;
-
-// How `plan.method` names the core's reduced methods (the star's middle
-// stages full to D; the ordinary tree's full and periodic middle stages):
-// their LPs are small whatever `variables` says of the printed one.
-const REDUCED = /middle stages full|periodic/;
 
 /** Whether a point with this plan is too large for a sweep. */
 export function tooLarge(plan) {
-  return (plan.variables ?? 0) > SWEEP_MAX_VARIABLES && !REDUCED.test(plan.method ?? '');
+  return (plan.solved_variables ?? plan.variables ?? 0) > SWEEP_MAX_VARIABLES;
 }
 
 /**

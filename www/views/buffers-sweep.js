@@ -35,7 +35,7 @@ function sweepNote(q) {
     + (star
       ? 'The dashed line is LB = S + VA/m: ideal balance after one start-up. On this scale the lines nearly coincide, as in Fig. 7 of [000]; “Cmax − Cmax(D = 1e2)” shows their differences, like Fig. 8.'
       : `The dashed line is LB, the LB strategy of Sec. 4.2 (only the best single layer computes, n* stages): the paper’s estimate, which assumes computing hidden behind communication and is no bound where computing dominates; the dotted line is the core’s lower bound of that strategy. ${q.model === 'binomial' ? 'Fig. 11 of [000] is a binomial tree, LLF, h = 10' : 'Fig. 12 of [000] compares an ordinary tree with h = 7 and a binomial tree with h = 5'}.`)
-    + ` Points whose LP would exceed ${fmtInt(SWEEP_MAX_VARIABLES)} variables (large V with a small D) are not computed here, unless the core solves them by a reduced LP (middle stages full to D).`;
+    + ` Points whose LP would exceed ${fmtInt(SWEEP_MAX_VARIABLES)} variables (large V with a small D) are not computed here, unless the core solves them by a reduced LP (middle stages full to D) or its presolve removes the whole LP (every chunk full to D).`;
 }
 
 /** The chart's panel with its plot choice, made once. */

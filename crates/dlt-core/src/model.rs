@@ -33,6 +33,12 @@ pub struct Plan {
     pub messages: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variables: Option<usize>,
+    /// Variables of the first LP the engine is given: 0 where presolve
+    /// provably removes the whole LP (a star whose buffers force every
+    /// chunk to D), the reduced LP's where a reduced method stands in for
+    /// the printed one. What a caller weighs a request's cost by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solved_variables: Option<usize>,
     /// How the request will be solved, in a few words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub method: Option<String>,

@@ -114,7 +114,7 @@ pub fn binomial_lp(params: &BinomialParams) -> Result<(Model, String)> {
 pub(crate) fn plan(params: &BinomialParams) -> Result<crate::model::Plan> {
     let (lp, _, n, n_min) = validate(params)?;
     let h = lp.units.len();
-    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * h), variables: Some(3 * n * h + 1), method: Some(format!("{}, the LP in its compact form (no start times)", lp.name)), ..Default::default() })
+    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * h), variables: Some(3 * n * h + 1), solved_variables: Some(3 * n * h + 1), method: Some(format!("{}, the LP in its compact form (no start times)", lp.name)), ..Default::default() })
 }
 
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {

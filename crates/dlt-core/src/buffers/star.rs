@@ -86,8 +86,17 @@ pub fn star_lp(params: &StarParams) -> Result<(Model, String)> {
 pub(crate) fn plan(params: &StarParams) -> Result<crate::model::Plan> {
     let (lp, n, n_min, _) = validate(params)?;
     let m = lp.units.len();
-    let method = if full_middle(&lp, n, n_min, params.d).is_some() { "LoadDirect with the middle stages full to D" } else { "LoadDirect, the LP in its compact form (no start times)" };
-    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * m), variables: Some(3 * n * m + 1), method: Some(method.into()), ..Default::default() })
+    let variables = 3 * n * m + 1;
+    let forced = params.d.is_some_and(|d| (n as f64 * m as f64 * d - lp.v).abs() <= 1e-12 * lp.v);
+    let (method, solved) = if full_middle(&lp, n, n_min, params.d).is_some() {
+        // The first window: one free stage at each end, two middle ones.
+        ("LoadDirect with the middle stages full to D", 4 * 3 * m + 1)
+    } else if forced {
+        ("LoadDirect with every chunk full to D: presolve leaves no LP", 0)
+    } else {
+        ("LoadDirect, the LP in its compact form (no start times)", variables)
+    };
+    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * m), variables: Some(variables), solved_variables: Some(solved), method: Some(method.into()), ..Default::default() })
 }
 
 /// D, where `star` solves with the middle stages full: n = n_min stages of

@@ -99,12 +99,15 @@ pub fn tree_lp(params: &TreeParams) -> Result<(Model, String)> {
 pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     let (tree, n, n_min) = validate(params)?;
     let hops = n * tree.h * (tree.h + 1) / 2;
-    let method = if steady_state(&tree, n, n_min) { "the middle stages full and periodic" } else { "the full LP" };
+    let per_stage = tree.h * (tree.h + 1) / 2 + 2 * tree.h;
+    // The windowed method's first LP: one free stage at each end, two middle ones.
+    let (method, solved) = if steady_state(&tree, n, n_min) { ("the middle stages full and periodic", 4 * per_stage + 1) } else { ("the full LP", n * per_stage + 1) };
     Ok(crate::model::Plan {
         n: Some(n),
         n_min: Some(n_min),
         messages: Some(hops),
-        variables: Some(n * (tree.h * (tree.h + 1) / 2 + 2 * tree.h) + 1),
+        variables: Some(n * per_stage + 1),
+        solved_variables: Some(solved),
         method: Some(format!("{}, {method}", tree.name)),
         ..Default::default()
     })
