@@ -7,7 +7,7 @@
 //! The paper's rows (3)/(30) sum every later chunk, O(m n^2) nonzeros; here
 //! a running sum R_uk = alpha_uk + R_u(k+1) keeps the LP sparse (O(m n)).
 
-use super::stages::{Solved, StageModel};
+use super::stages::{Solved, StageLp, StageModel};
 use crate::lp::{Model, Sense, Var};
 use alloc::format;
 use alloc::vec;
@@ -52,12 +52,12 @@ impl StageModel for Sequential {
     }
 
     /// The compact LP (see `compact`), which the calculator solves.
-    fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var, ()) {
+    fn model(&self, kept: &[usize], n: usize) -> StageLp<()> {
         let (lp, alpha, cmax) = self.compact(kept, n);
         (lp, alpha, cmax, ())
     }
 
-    fn printed_model(&self, kept: &[usize], n: usize) -> Option<(Model, Vec<Vec<Var>>, Var, ())> {
+    fn printed_model(&self, kept: &[usize], n: usize) -> Option<StageLp<()>> {
         let (lp, alpha, cmax) = self.printed(kept, n);
         Some((lp, alpha, cmax, ()))
     }
@@ -71,12 +71,9 @@ impl Sequential {
         let (x0, tau) = self.scale;
         let mut lp = Model::default();
         let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
-        let grid = |lp: &mut Model, what: &str, cap: &dyn Fn(usize) -> f64| -> Vec<Vec<Var>> {
-            (0..n).map(|k| kept.iter().map(|&u| lp.var(format!("{what}_{}_{}", u + 1, k + 1), 0.0, cap(u), 0.0)).collect()).collect()
-        };
-        let alpha = grid(&mut lp, "alpha", &|u| self.units[u].cap / x0);
-        let t = grid(&mut lp, "t", &|_| f64::INFINITY);
-        let r = grid(&mut lp, "R", &|_| f64::INFINITY);
+        let alpha = grid(&mut lp, kept, n, "alpha", |u| self.units[u].cap / x0);
+        let t = grid(&mut lp, kept, n, "t", |_| f64::INFINITY);
+        let r = grid(&mut lp, kept, n, "R", |_| f64::INFINITY);
         let order = self.sequence(kept.len(), n);
         for (pos, &(k, j)) in order.iter().enumerate() {
             let u = &self.units[kept[j]];
@@ -88,15 +85,9 @@ impl Sequential {
             }
             // (3), (30): computing all chunks from this one on ends by Cmax.
             lp.row(format!("end_{label}"), vec![(t[k][j], 1.0), (alpha[k][j], c), (r[k][j], self.a * x0 / tau), (cmax, -1.0)], Sense::Le, -s);
-            let mut sum = vec![(r[k][j], 1.0), (alpha[k][j], -1.0)];
-            if k + 1 < n {
-                sum.push((r[k + 1][j], -1.0));
-            }
-            lp.row(format!("run_{label}"), sum, Sense::Eq, 0.0);
+            running_sum(&mut lp, &r, &alpha, (k, j), &label);
         }
-        // (5), (33): all of V, counting every processor of a unit.
-        let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, self.units[kept[j]].count))).collect();
-        lp.row("load", all, Sense::Eq, self.v / x0);
+        self.load_row(&mut lp, kept, &alpha);
         (lp, alpha, cmax)
     }
 
@@ -113,11 +104,8 @@ impl Sequential {
         let (x0, tau) = self.scale;
         let mut lp = Model::default();
         let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
-        let grid = |lp: &mut Model, what: &str, cap: &dyn Fn(usize) -> f64| -> Vec<Vec<Var>> {
-            (0..n).map(|k| kept.iter().map(|&u| lp.var(format!("{what}_{}_{}", u + 1, k + 1), 0.0, cap(u), 0.0)).collect()).collect()
-        };
-        let alpha = grid(&mut lp, "alpha", &|u| self.units[u].cap / x0);
-        let r = grid(&mut lp, "R", &|_| f64::INFINITY);
+        let alpha = grid(&mut lp, kept, n, "alpha", |u| self.units[u].cap / x0);
+        let r = grid(&mut lp, kept, n, "R", |_| f64::INFINITY);
         let mut left = cmax;
         for (k, j) in self.sequence(kept.len(), n) {
             let u = &self.units[kept[j]];
@@ -126,17 +114,18 @@ impl Sequential {
             let next = lp.var(format!("U_{label}"), 0.0, f64::INFINITY, 0.0);
             lp.row(format!("left_{label}"), vec![(next, 1.0), (left, -1.0), (alpha[k][j], c)], Sense::Eq, -s);
             lp.row(format!("end_{label}"), vec![(r[k][j], self.a * x0 / tau), (next, -1.0)], Sense::Le, 0.0);
-            let mut sum = vec![(r[k][j], 1.0), (alpha[k][j], -1.0)];
-            if k + 1 < n {
-                sum.push((r[k + 1][j], -1.0));
-            }
-            lp.row(format!("run_{label}"), sum, Sense::Eq, 0.0);
+            running_sum(&mut lp, &r, &alpha, (k, j), &label);
             left = next;
         }
-        let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, self.units[kept[j]].count))).collect();
-        lp.row("load", all, Sense::Eq, self.v / x0);
+        self.load_row(&mut lp, kept, &alpha);
         (lp, alpha, cmax)
     }
+    /// (5), (33): all of V, counting every processor of a unit.
+    fn load_row(&self, lp: &mut Model, kept: &[usize], alpha: &[Vec<Var>]) {
+        let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, self.units[kept[j]].count))).collect();
+        lp.row("load", all, Sense::Eq, self.v / self.scale.0);
+    }
+
     /// The messages in the order they leave the originator, over `units`
     /// kept units and `n` stages: (stage, kept position) pairs.
     fn sequence(&self, units: usize, n: usize) -> Vec<(usize, usize)> {
@@ -147,6 +136,21 @@ impl Sequential {
     pub fn order<H>(&self, solved: &Solved<H>) -> Vec<(usize, usize)> {
         self.sequence(solved.kept.len(), solved.chunks.len())
     }
+}
+
+/// One variable `what_u_k` per stage k and kept unit u, within [0, cap(u)].
+fn grid(lp: &mut Model, kept: &[usize], n: usize, what: &str, cap: impl Fn(usize) -> f64) -> Vec<Vec<Var>> {
+    (0..n).map(|k| kept.iter().map(|&u| lp.var(format!("{what}_{}_{}", u + 1, k + 1), 0.0, cap(u), 0.0)).collect()).collect()
+}
+
+/// R_uk = alpha_uk + R_u(k+1): what unit u still computes from stage k on,
+/// the running sum that keeps the paper's rows (3)/(30) sparse.
+fn running_sum(lp: &mut Model, r: &[Vec<Var>], alpha: &[Vec<Var>], (k, j): (usize, usize), label: &str) {
+    let mut sum = vec![(r[k][j], 1.0), (alpha[k][j], -1.0)];
+    if k + 1 < r.len() {
+        sum.push((r[k + 1][j], -1.0));
+    }
+    lp.row(format!("run_{label}"), sum, Sense::Eq, 0.0);
 }
 
 #[cfg(test)]
