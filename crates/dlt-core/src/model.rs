@@ -95,10 +95,13 @@ pub trait Model {
     }
 }
 
-/// A model whose answer is one function of its parameters (no progress, no
-/// LP to export): its type and its `Model` impl in one declaration.
-macro_rules! closed_form {
-    ($(#[$doc:meta])* $ty:ident: $name:literal, $summary:literal, $example:expr, $params:ty => $output:ty = $solve:path) => {
+/// A model's type and its `Model` impl in one declaration: its name,
+/// summary, example, parameter and output types and solving function, and,
+/// where it has them, its plan and the program it exports (with the
+/// program's name as the paper gives it).
+macro_rules! define_model {
+    ($(#[$doc:meta])* $ty:ident: $name:literal, $summary:literal, $example:expr, $params:ty => $output:ty = $solve:path
+     $(, plan = $plan:path)? $(, lp = $lp:path as $title:literal)?) => {
         $(#[$doc])*
         pub struct $ty;
 
@@ -106,12 +109,20 @@ macro_rules! closed_form {
             const NAME: &'static str = $name;
             const SUMMARY: &'static str = $summary;
             const EXAMPLE: &'static str = $example;
+            $(const HAS_LP: bool = { let _ = $title; true };)?
             type Params = $params;
             type Output = $output;
             fn solve(p: &$params, _: &mut $crate::model::Progress) -> $crate::error::Result<$output> {
                 $solve(p)
             }
+            $(fn plan(p: &$params) -> $crate::error::Result<$crate::model::Plan> {
+                $plan(p)
+            })?
+            $(#[cfg(feature = "lp")]
+            fn lp(p: &$params) -> Option<$crate::error::Result<$crate::model::Export>> {
+                Some($lp(p).map(|(model, units)| $crate::model::Export { name: $title, model, units }))
+            })?
         }
     };
 }
-pub(crate) use closed_form;
+pub(crate) use define_model;

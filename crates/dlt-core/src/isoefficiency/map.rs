@@ -112,11 +112,10 @@ impl Evaluator {
         }
         // A MIP is not cut short by the map's budget: it runs with its own
         // budget or not at all, so every point is as good as its neighbours.
-        // (Its round robins run whatever its budget: up to m LPs.)
-        if self.left < self.budget.max(m.min(self.base.n)) {
+        let inst = Instance { m, v, ..self.base.clone() };
+        if self.left < inst.most_lps(self.budget) {
             return Err(Error::new(Code::Limit, "total_lp_budget", "the map's total LP budget is spent"));
         }
-        let inst = Instance { m, v, ..self.base.clone() };
         let out = best(&inst, self.budget)?;
         self.left -= out.sequences;
         self.proven += out.proven as usize;

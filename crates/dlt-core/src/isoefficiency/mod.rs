@@ -15,7 +15,7 @@ pub mod sequence;
 
 use crate::check::Checked;
 use crate::error::{Error, Result};
-use crate::model::{Export, Model, Plan, Progress};
+use crate::model::{define_model, Model, Plan, Progress};
 use crate::schedule::{Cost, Row, Schedule};
 use crate::validate;
 use alloc::format;
@@ -88,6 +88,12 @@ impl Instance {
         self.s + self.o + self.c * self.v + self.tau(self.v)
     }
 
+    /// The most LPs a search with `budget` solves: its round robins, one
+    /// per machine count up to min(m, n), run whatever the budget.
+    pub fn most_lps(&self, budget: usize) -> usize {
+        budget.max(self.m.min(self.n))
+    }
+
     pub fn load_unit(&self) -> f64 {
         self.v / self.n as f64
     }
@@ -156,6 +162,15 @@ pub struct Output {
     pub warnings: Vec<String>,
     #[serde(flatten)]
     pub schedule: Checked,
+}
+
+/// How the search will go and the most LPs it may solve.
+pub fn plan(p: &Params) -> Result<Plan> {
+    let inst = instance(p)?;
+    let budget = lp_budget("lp_budget", p.lp_budget, DEFAULT_LP_BUDGET, MAX_LP_BUDGET)?;
+    let all = Search::count(inst.n, inst.m);
+    let method = if all <= budget as u64 { format!("every one of the {all} send sequences (a proof)") } else { format!("round robins and local search over {all} send sequences") };
+    Ok(Plan { lp_budget: Some(inst.most_lps(budget) as u64), method: Some(method), ..Plan::default() })
 }
 
 /// The best schedule found within the LP budget.
@@ -235,29 +250,10 @@ fn schedule(inst: &Instance, seq: &[u8], timed: &sequence::Timed) -> Result<Chec
     crate::checked(s)
 }
 
-/// MIP (2)-(11) of 003 at one point (m, n, V).
-pub struct Isoefficiency;
-
-impl Model for Isoefficiency {
-    const NAME: &'static str = "isoefficiency";
-    const SUMMARY: &'static str = "003 MIP (2)-(11): the best schedule of n chunks on m machines with two memory levels, by search over send sequences";
-    const EXAMPLE: &'static str = include_str!("../../../../examples/isoefficiency.json");
-    const HAS_LP: bool = true;
-    type Params = Params;
-    type Output = Output;
-    fn solve(p: &Params, _: &mut Progress) -> Result<Output> {
-        solve(p)
-    }
-    fn plan(p: &Params) -> Result<Plan> {
-        let inst = instance(p)?;
-        let budget = lp_budget("lp_budget", p.lp_budget, DEFAULT_LP_BUDGET, MAX_LP_BUDGET)?;
-        let all = Search::count(inst.n, inst.m);
-        let method = if all <= budget as u64 { format!("every one of the {all} send sequences (a proof)") } else { format!("round robins and local search over {all} send sequences") };
-        Ok(Plan { lp_budget: Some(budget.max(inst.m.min(inst.n)) as u64), method: Some(method), ..Plan::default() })
-    }
-    fn lp(p: &Params) -> Option<Result<Export>> {
-        Some(mip_lp(p).map(|(model, units)| Export { name: "MIP (2)-(11) (003)", model, units }))
-    }
+define_model! {
+    /// MIP (2)-(11) of 003 at one point (m, n, V).
+    Isoefficiency: "isoefficiency", "003 MIP (2)-(11): the best schedule of n chunks on m machines with two memory levels, by search over send sequences", include_str!("../../../../examples/isoefficiency.json"),
+    Params => Output = solve, plan = plan, lp = mip_lp as "MIP (2)-(11) (003)"
 }
 
 /// The isoefficiency map of 003 Figs. 1-2: E_max, V_max and isolines per m.

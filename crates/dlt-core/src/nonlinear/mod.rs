@@ -44,7 +44,7 @@ pub(crate) use net::Net;
 use net::validate_net;
 
 use crate::check::Checked;
-use crate::model::closed_form;
+use crate::model::define_model;
 use crate::error::{Error, Result};
 use crate::validate;
 use alloc::format;
@@ -243,13 +243,13 @@ pub(crate) fn assemble(net: &Net, d: Decision) -> Result<Output> {
     })
 }
 
-closed_form! {
+define_model! {
     /// 004: a non-linear load on a heterogeneous single-level tree.
     Nonlinear: "nonlinear", "004: algorithms C, S (processor elimination) and M (multi-installment) for non-linear loads", include_str!("../../../../examples/nonlinear.json"),
     Params => Output = solve
 }
 
-closed_form! {
+define_model! {
     /// 004 Lemmas 10 and 12.
     NonlinearBounds: "nonlinear_bounds", "004 Lemmas 10 and 12: bounds on the installments rho and the processors m", include_str!("../../../../examples/nonlinear_bounds.json"),
     BoundsParams => BoundsOutput = bounds

@@ -117,6 +117,12 @@ pub fn memory_lp(params: &MemoryParams) -> Result<(Model, String)> {
     Ok((hierarchy_lp(params.v, &params.processors, &all, tau).0, lp::units(params.v, tau)))
 }
 
+/// The LP's size: one message per processor, the variables of LP (1)-(4).
+pub(crate) fn plan(params: &MemoryParams) -> Result<crate::model::Plan> {
+    let (model, _) = memory_lp(params)?;
+    Ok(crate::model::Plan { messages: Some(params.processors.len()), variables: Some(model.names.len()), method: Some("LP (1)-(4)".into()), ..Default::default() })
+}
+
 pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
     let real = validate(params)?;
     let (v, list) = (params.v, &params.processors);

@@ -14,9 +14,7 @@ pub use memory::{memory, memory_lp, MemoryOutput, MemoryParams};
 pub use multi::{multi_installment, MultiOutput, MultiParams};
 
 use crate::error::Result;
-use crate::model::closed_form;
-#[cfg(feature = "lp")]
-use crate::model::{Model, Progress};
+use crate::model::define_model;
 use crate::validate;
 use alloc::format;
 use alloc::vec::Vec;
@@ -102,37 +100,20 @@ pub fn levels(pieces: &[(f64, f64)]) -> Levels {
     Levels { core, out, swap_point }
 }
 
-/// LP (1)-(4) of 002: a star of processors with memory hierarchies.
 #[cfg(feature = "lp")]
-pub struct Memory;
-
-#[cfg(feature = "lp")]
-impl Model for Memory {
-    const NAME: &'static str = "memory";
-    const SUMMARY: &'static str = "002 LP (1)-(4): a star of processors whose computing time is convex piecewise linear";
-    const EXAMPLE: &'static str = include_str!("../../../../examples/memory.json");
-    const HAS_LP: bool = true;
-    type Params = MemoryParams;
-    type Output = MemoryOutput;
-    fn solve(p: &MemoryParams, _: &mut Progress) -> Result<MemoryOutput> {
-        memory(p)
-    }
-    fn plan(p: &MemoryParams) -> Result<crate::model::Plan> {
-        let (model, _) = memory_lp(p)?;
-        Ok(crate::model::Plan { messages: Some(p.processors.len()), variables: Some(model.names.len()), method: Some("LP (1)-(4)".into()), ..Default::default() })
-    }
-    fn lp(p: &MemoryParams) -> Option<Result<crate::model::Export>> {
-        Some(memory_lp(p).map(|(model, units)| crate::model::Export { name: "memory hierarchy LP (1)-(4) (002)", model, units }))
-    }
+define_model! {
+    /// LP (1)-(4) of 002: a star of processors with memory hierarchies.
+    Memory: "memory", "002 LP (1)-(4): a star of processors whose computing time is convex piecewise linear", include_str!("../../../../examples/memory.json"),
+    MemoryParams => MemoryOutput = memory, plan = memory::plan, lp = memory_lp as "memory hierarchy LP (1)-(4) (002)"
 }
 
-closed_form! {
+define_model! {
     /// 002 Sec. 4: equal chunks dealt round robin.
     MultiInstallment: "multi_installment", "002 Sec. 4: multi-installment processing in equal chunks beta", include_str!("../../../../examples/multi_installment.json"),
     MultiParams => MultiOutput = multi_installment
 }
 
-closed_form! {
+define_model! {
     /// 002 heuristic (5) for the chunk size and its admissible range.
     ChunkSize: "chunk_size", "002 (5): the chunk size heuristic and its admissible range", include_str!("../../../../examples/chunk_size.json"),
     ChunkParams => ChunkOutput = chunk_size

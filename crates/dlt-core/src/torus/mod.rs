@@ -11,7 +11,7 @@ pub use activation::Activation;
 use crate::check::Checked;
 use crate::costs::{Costs, Load};
 use crate::error::{Error, Result};
-use crate::model::closed_form;
+use crate::model::define_model;
 use crate::schedule::{Row, Schedule};
 use crate::validate;
 use alloc::format;
@@ -216,7 +216,7 @@ pub fn solve(p: &Params) -> Result<Output> {
     })
 }
 
-closed_form! {
+define_model! {
     /// Peters-Syska scattering on a 5^k x 5^k torus (001).
     Torus: "torus", "001: Peters-Syska scattering on a 5^k x 5^k torus, the largest feasible number of phases", include_str!("../../../../examples/torus.json"),
     Params => Output = solve
