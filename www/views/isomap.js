@@ -69,16 +69,18 @@ function loadPrecomputed() {
   return precomputed;
 }
 
+/** One machine count's answer into the map, its MIPs counted. */
+function addColumn(map, m, res) {
+  map.data.set(m, res);
+  map.points += isNum(res?.points) ? res.points : 0;
+  map.proven += isNum(res?.proven) ? res.proven : 0;
+}
+
 function usePrecomputed(ctx, pre) {
   const map = ctx.state.map;
   const body = mapPanel(ctx);
   const status = body.querySelector('.isomap-status');
-  for (const m of map.ms) {
-    const res = pre.columns[m];
-    map.data.set(m, res);
-    map.points += isNum(res?.points) ? res.points : 0;
-    map.proven += isNum(res?.proven) ? res.proven : 0;
-  }
+  for (const m of map.ms) addColumn(map, m, pre.columns[m]);
   map.status = 'done';
   body.dataset.state = 'done';
   body.dataset.source = 'precomputed';
@@ -134,11 +136,7 @@ function runMap(ctx, todo) {
       if (!alive()) return;
       const m = todo[i];
       if (res?.error) map.failed.set(m, res.error);
-      else {
-        map.data.set(m, res);
-        map.points += isNum(res.points) ? res.points : 0;
-        map.proven += isNum(res.proven) ? res.proven : 0;
-      }
+      else addColumn(map, m, res);
       scheduleDraw(ctx);
     },
   }).then(() => {
