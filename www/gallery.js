@@ -8,9 +8,7 @@
 //   form) and show the panel that draws the figure;
 //   chart entries are curves no view draws (a sweep over another parameter):
 //   the gallery sends their requests to the worker as one sweep and draws
-//   them here, `#v=1&view=gallery&fig=ID` being their permalink; their
-//   `keep(solver, requests, {signal})`, if any, says which are sent (the
-//   others are null to `series` and counted in a notice).
+//   them here, `#v=1&view=gallery&fig=ID` being their permalink.
 // `NOT_COVERED` lists the figures left out, and why.
 
 import { buildLink } from './permalink.js';
@@ -146,22 +144,16 @@ export function mountGallery(section, api) {
     body.prepend(bar.el);
     node.dataset.state = 'pending';
     const started = performance.now();
-    let kept = spec.requests;
     let responses;
     try {
-      if (spec.keep) kept = await spec.keep(api.solver, spec.requests, { signal });
-      const sent = await api.solver.sweep(kept.filter(Boolean), { signal, pick: spec.pick, onProgress: (d, t) => bar.update(d, t) });
-      let k = 0;
-      responses = kept.map((q) => (q ? sent[k++] : null));
+      responses = await api.solver.sweep(spec.requests, { signal, pick: spec.pick, onProgress: (d, t) => bar.update(d, t) });
     } catch (e) {
       bar.finish(e.code === 'cancelled' ? 'cancelled' : '');
       if (e.code !== 'cancelled') body.prepend(message('error', `The figure could not be computed: ${e.message}`));
       node.dataset.state = e.code === 'cancelled' ? 'cancelled' : 'error';
       return;
     }
-    const left = kept.filter((q) => !q).length;
-    bar.finish(`${spec.requests.length - left} points in ${Math.round(performance.now() - started)} ms`);
-    if (left) body.append(message('info', `${left} of ${spec.requests.length} points were not computed: their LP would be too large for a sweep.`));
+    bar.finish(`${spec.requests.length} points in ${Math.round(performance.now() - started)} ms`);
     const failed = responses.filter((r) => r?.error);
     if (failed.length) body.append(message('info', `${failed.length} of ${responses.length} points were refused by the core and are left out: ${failed[0].error.message}`));
     c.series = spec.series(responses);

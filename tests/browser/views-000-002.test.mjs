@@ -59,24 +59,10 @@ test('buffers: the default star (Fig. 6 parameters) and its D*', async () => {
   console.log(`fig7-star-wall-ms (page open to chart, default solve included): ${Date.now() - started}`);
   const panel = view('buffers').locator('[data-panel="sweep"] .panel-body');
   assert.equal(await panel.getAttribute('data-skipped'), '0');
-  assert.equal(Number(await panel.getAttribute('data-not-computed')) + points, 64);
-  // The points left out are those the core's plan says are too large for a
-  // sweep (over SWEEP_MAX_VARIABLES, solved in full), and the notice counts them.
-  const planned = await page.evaluate(async () => {
-    const { sweepable } = await import('./views/buffers-plan.js');
-    const { solver } = await import('./page.js');
-    const points = [];
-    for (const D of [1e2, 1e3, 1e4, undefined]) for (let i = 0; i <= 15; i++) {
-      const q = { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 10 ** (1 + i / 3) };
-      points.push(D === undefined ? q : { ...q, D });
-    }
-    const kept = await sweepable(solver, points);
-    return { left: kept.filter((q) => !q).length, plan: await solver.plan({ ...points[14], D: 1e2 }) };
-  });
-  assert.ok(planned.left > 0, 'the largest full LPs are left out');
-  assert.equal(await panel.getAttribute('data-not-computed'), String(planned.left));
-  assert.match(await panel.locator('.msg').first().textContent(), new RegExp(`${planned.left} of 64 points were not computed: their LP would exceed 3\\D?000 variables`));
-  // V = 4.64e5, D = 1e2: over the limit as printed, but sent: the core's reduced LP.
+  // Every point of the paper's range is computed (issue 10: no skip).
+  assert.equal(points, 64);
+  const planned = await page.evaluate(async () => ({ plan: await (await import('./page.js')).solver.plan({ model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 10 ** (1 + 14 / 3), D: 1e2 }) }));
+  // V = 4.64e5, D = 1e2: 30,000 variables as printed; the core solves a reduced LP.
   assert.equal(planned.plan.n, planned.plan.n_min);
   assert.ok(planned.plan.variables > 3000 && planned.plan.solved_variables <= 3000, JSON.stringify(planned.plan));
   assert.match(planned.plan.method, /middle stages full/);
@@ -138,8 +124,11 @@ test('buffers: trees through the form, with the LB strategy and their sweeps', a
   // Binomial D*: S(h+1)h p(p+1)^(h-2) / (2(A - Ch(p+1)^(h-1))), Sec. 5.
   await page.waitForFunction(() => /binomial/.test(document.querySelector('#view-buffers [data-panel="dstar"]')?.textContent ?? ''));
   close(await valueOf('buffers', 'dstar'), (1e-3 * 5 * 4 * 2 * 9) / (2 * (1e-3 - 1e-6 * 4 * 27)), 1e-9, 'binomial D*');
-  const [, binMs] = await sweepMs('buffers', 'sweep');
+  const [binPoints, binMs] = await sweepMs('buffers', 'sweep');
   console.log(`fig11-binomial-ms: ${binMs}`);
+  // 4 buffers x 16 loads and 16 LB strategies: none left out, none refused.
+  assert.equal(binPoints, 80);
+  assert.equal(await view('buffers').locator('[data-panel="sweep"] .panel-body').getAttribute('data-skipped'), '0');
 });
 
 test('buffers: bad input is answered beside its field', async () => {

@@ -378,25 +378,35 @@ VARIANTS.forEach(([name, generate], v) => {
   });
 });
 
-// ---- the star's method for large n ---------------------------------------
+// ---- the stars' and binomial trees' method for large n -------------------
 //
-// At n = n_min with more than FULL_LP_MESSAGES = 3000 messages, the core does
-// not solve LoadDirect itself but a small LP with the middle stages full to
-// D, and reports its `gap` to a lower bound. HiGHS solves the full exported
-// LP: the calculator's makespan must be at least its optimum (less would be
-// infeasible), equal to it when the gap is 0, and within the gap otherwise.
+// At n = n_min with more than FULL_LP_MESSAGES = 1000 messages, the core does
+// not solve LoadDirect or BinomialTreeNLF/LLF itself but a small LP with the
+// middle stages full to the buffers, and reports its `gap` to a lower bound.
+// HiGHS solves the full exported LP: the calculator's makespan must be at
+// least its optimum (less would be infeasible), equal to it when the gap is
+// 0, and within the gap otherwise.
 
-const LARGE_STAR = COUNT > 0 ? Math.max(1, Math.round(COUNT / 160)) : 0;
+const LARGE = COUNT > 0 ? Math.max(2, Math.round(COUNT / 80)) : 0;
 
-test(`star at n = n_min beyond 3000 messages: ${LARGE_STAR} seeded instances against HiGHS's full LP`, () => {
+test(`stars and binomial trees at n = n_min beyond 1000 messages: ${LARGE} seeded instances against HiGHS's full LP`, () => {
   const found = [];
   let exact = 0;
-  for (let i = 0; i < LARGE_STAR; i++) {
+  for (let i = 0; i < LARGE; i++) {
     const r = rng(instanceSeed(100, i));
-    const m = r.int(1, 10);
-    const k = Math.ceil(3001 / m) + r.int(0, 300);
     const V = r.logu(1e3, 1e7);
-    const request = { model: "star", m, S: r.chance(0.1) ? 0 : r.logu(1e-5, 1e-1), C: r.logu(1e-8, 1e-3), A: r.logu(1e-6, 1e-1), V, D: V / (m * (k - r.uniform(0.05, 0.95))), prune: false };
+    const costs = { S: r.chance(0.1) ? 0 : r.logu(1e-5, 1e-1), C: r.logu(1e-8, 1e-3), A: r.logu(1e-6, 1e-1), V };
+    let request;
+    if (i % 2 === 0) {
+      const m = r.int(1, 10);
+      const k = Math.ceil(1001 / m) + r.int(0, 300);
+      request = { model: "star", m, ...costs, D: V / (m * (k - r.uniform(0.05, 0.95))), prune: false };
+    } else {
+      // A stage of a binomial tree carries D (h(p + 1) - 1).
+      const [p, h] = [r.int(1, 3), r.int(2, 6)];
+      const k = Math.ceil(1001 / h) + r.int(0, 100);
+      request = { model: "binomial", p, h, ...costs, D: V / ((h * (p + 1) - 1) * (k - r.uniform(0.05, 0.95))), order: r.chance(0.5) ? "NLF" : "LLF", prune: false };
+    }
     const solved = solveRequest(request);
     const exported = dlt(["export"], request);
     if (!solved.ok || !exported.ok) {
@@ -410,7 +420,7 @@ test(`star at n = n_min beyond 3000 messages: ${LARGE_STAR} seeded instances aga
     else if (makespan < opt * (1 - REL) || makespan > opt * (1 + (gap ?? 0) + REL)) found.push({ request, detail: { makespan, gap, highs: opt } });
     else if (close(makespan, opt)) exact++;
   }
-  console.log(`large stars: ${LARGE_STAR} instances, ${exact} at HiGHS's optimum within ${REL}`);
+  console.log(`large stars and binomial trees: ${LARGE} instances, ${exact} at HiGHS's optimum within ${REL}`);
   assert.equal(found.length, 0, JSON.stringify(found, null, 1));
 });
 

@@ -1,12 +1,11 @@
 // The buffers view's Cmax-vs-V chart (Figs. 7, 8 and 11 of [000]): V from
 // 1e1 to 1e6, three points a decade, for several buffers D, each point at
-// n = n_min; the points whose LP is too large for a sweep are left out
-// (buffers-plan.js) and counted in a notice. Three plots of the same data.
+// n = n_min (the core solves the large ones with the middle stages full).
+// Three plots of the same data.
 
-import { fmt, fmtInt, isNum } from '../format.js';
+import { fmt, isNum } from '../format.js';
 import { sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
 import { el, message } from '../ui.js';
-import { sweepable, SWEEP_MAX_VARIABLES } from './buffers-plan.js';
 
 const SWEEP_V = logSpace(1, 6, 3);
 const SWEEP_D = [1e2, 1e3, 1e4, undefined];
@@ -35,7 +34,7 @@ function sweepNote(q) {
     + (star
       ? 'The dashed line is LB = S + VA/m: ideal balance after one start-up. On this scale the lines nearly coincide, as in Fig. 7 of [000]; “Cmax − Cmax(D = 1e2)” shows their differences, like Fig. 8.'
       : `The dashed line is LB, the LB strategy of Sec. 4.2 (only the best single layer computes, n* stages): the paper’s estimate, which assumes computing hidden behind communication and is no bound where computing dominates; the dotted line is the core’s lower bound of that strategy. ${q.model === 'binomial' ? 'Fig. 11 of [000] is a binomial tree, LLF, h = 10' : 'Fig. 12 of [000] compares an ordinary tree with h = 7 and a binomial tree with h = 5'}.`)
-    + ` Points whose LP would exceed ${fmtInt(SWEEP_MAX_VARIABLES)} variables (large V with a small D) are not computed here, unless the core solves them by a reduced LP (middle stages full to D) or its presolve removes the whole LP (every chunk full to D).`;
+    + ' Beyond 1000 messages at n_min the core fills the middle stages to D and solves the stages at the ends (its gap to a lower bound is in the single solve’s warnings).';
 }
 
 /** The chart's panel with its plot choice, made once. */
@@ -80,21 +79,8 @@ export async function renderSweep(ctx) {
     points.push(D === undefined ? { ...base, V } : { ...base, V, D });
     where.push([di, vi]);
   }));
-  let kept;
-  try {
-    kept = await sweepable(ctx.solver, points, { signal: ctx.signal });
-  } catch {
-    return; // superseded by a newer computation
-  }
-  if (ctx.state.sweep?.token !== token) return;
-  const requests = [];
-  const index = [];
-  kept.forEach((rq, j) => {
-    if (!rq) return;
-    requests.push(rq);
-    index.push(where[j]);
-  });
-  const notComputed = points.length - requests.length;
+  const requests = points;
+  const index = where;
   if (!star) {
     SWEEP_V.forEach((V, vi) => {
       requests.push({ model: 'lb_layer', p: q.p, h: q.h, S: q.S, C: q.C, A: q.A, V });
@@ -120,10 +106,8 @@ export async function renderSweep(ctx) {
     if (star || si === SWEEP_D.length) lb[vi] ??= positive(res.LB);
   });
   const notes = [];
-  if (notComputed) notes.push(`${notComputed} of ${points.length} points were not computed: their LP would exceed ${fmtInt(SWEEP_MAX_VARIABLES)} variables (enter such a case in the form to solve it alone).`);
   if (failed.length) notes.push(`${failed.length} point${failed.length > 1 ? 's were' : ' was'} skipped because the core could not solve ${failed.length > 1 ? 'them' : 'it'}: ${failed[0].message}`);
   if (notes.length) body.prepend(message('info', notes.join(' ')));
-  body.dataset.notComputed = String(notComputed);
   body.dataset.skipped = String(failed.length);
   ctx.state.sweep = { key, data: { values, lb, bound: star ? null : bound, star } };
   drawSweep(ctx, ctx.state.sweep.data);

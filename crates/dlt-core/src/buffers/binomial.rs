@@ -4,6 +4,7 @@
 //! and a scatter to layer i takes i synchronous steps, S i + C (p+1)^(i-1)
 //! alpha in all.
 
+use super::full_stages;
 use super::sequential::{Sequential, Unit};
 use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved};
 use super::{MAX_H, MAX_P};
@@ -61,6 +62,10 @@ pub struct BinomialOutput {
     pub layer_sizes: Vec<f64>,
     pub n: usize,
     pub n_min: usize,
+    /// For large n at n_min: the makespan's relative distance to a lower
+    /// bound on the optimum (absent when the full LP was solved).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gap: Option<f64>,
     pub lp: LpSize,
     pub warnings: Vec<String>,
     #[serde(flatten)]
@@ -92,7 +97,9 @@ fn validate(q: &BinomialParams) -> Result<(Sequential, Tree, usize, usize)> {
     };
     let units: Vec<Unit> = (1..=h).map(|i| Unit { s: s * i as f64, c: c * libm::pow(p + 1.0, i as f64 - 1.0), count: layer_size(p, i), cap: cap(i) }).collect();
     let n_min = d.map_or(1.0, |d| libm::ceil(v / (d * (h as f64 * (p + 1.0) - 1.0))));
-    let (n, n_min) = stage_count(q.n, n_min, h)?;
+    // A scatter to layer i takes i steps: h(h+1)/2 per stage bound the
+    // schedule as in the ordinary tree.
+    let (n, n_min) = stage_count(q.n, n_min, h * (h + 1) / 2)?;
     let computing: f64 = units.iter().map(|u| u.count).sum();
     let name = match q.order {
         Order::Nlf => "BinomialTreeNLF",
@@ -114,12 +121,18 @@ pub fn binomial_lp(params: &BinomialParams) -> Result<(Model, String)> {
 pub(crate) fn plan(params: &BinomialParams) -> Result<crate::model::Plan> {
     let (lp, _, n, n_min) = validate(params)?;
     let h = lp.units.len();
-    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * h), variables: Some(3 * n * h + 1), solved_variables: Some(3 * n * h + 1), method: Some(format!("{}, the LP in its compact form (no start times)", lp.name)), ..Default::default() })
+    let variables = 3 * n * h + 1;
+    let (method, solved) = if full_stages::applies(&lp, n, n_min) {
+        full_stages::plan(&lp)
+    } else {
+        (format!("{}, the LP in its compact form (no start times)", lp.name), variables)
+    };
+    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * h), variables: Some(variables), solved_variables: Some(solved), method: Some(method), ..Default::default() })
 }
 
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
     let (lp, tree, n, n_min) = validate(params)?;
-    let solved = stages::solve(&lp, n, Prune::from(params.prune))?;
+    let (solved, warnings, gap) = full_stages::solve_or_full(&lp, n, n_min, Prune::from(params.prune), "layers")?;
     let h = lp.units.len();
     let (chunks, loads) = stages::spread(h, &solved);
     let schedule = scatter_schedule(&lp, &tree, &solved)?;
@@ -129,7 +142,8 @@ pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
         layer_sizes: lp.units.iter().map(|u| u.count).collect(),
         n: solved.chunks.len(),
         n_min,
-        warnings: stages::dropped(h, &solved, n, "layers"),
+        gap,
+        warnings,
         lp: solved.lp,
         schedule,
     })

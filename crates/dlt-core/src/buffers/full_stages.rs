@@ -1,86 +1,162 @@
-//! LoadDirect at n_min for large n. With n = n_min = ceil(V/(mD)) the
-//! stages carry at most mD more than V: the optimum fills most stages to D
-//! and leaves partial chunks at the ends (the first stages when computing
-//! dominates, as HiGHS showed on m = 10; the last ones, shrinking, when
-//! communication does). Here the first f and last l stages are free and the
-//! middle ones full; since a middle message's end time and remaining work
-//! are linear in its stage, the two outermost middle stages stand for all
-//! of them, and the LP has O((f + l) m) variables whatever n. The window
-//! doubles until the makespan stops improving.
+//! LoadDirect (star) and BinomialTreeNLF/LLF at n_min for large n. With
+//! n = n_min stages the buffers can carry less than one stage more than V:
+//! the optimum fills most stages to the buffer and leaves partial chunks at
+//! the ends (the first stages when computing dominates, as HiGHS showed on
+//! m = 10; the last ones, shrinking, when communication does). Here the
+//! first f and last l stages are free and the middle ones full; the two
+//! outermost middle stages stand for all of them (`Slot`), so the LP has
+//! O((f + l) units) variables whatever n. The window doubles until the
+//! makespan stops improving.
 //!
 //! Not proven optimal: the answer is a feasible schedule (the checker
 //! verifies it), equal to the full LP wherever the tests could compare, and
-//! its gap to max(S + VA/m, nmS + CV), two lower bounds of the full LP, is
-//! reported.
+//! its gap to a lower bound of the full LP is reported.
 
-use super::sequential::Sequential;
-use super::stages::{LpSize, Solved};
+use super::sequential::{Sequential, Slot};
+use super::stages::{self, LpSize, Prune, Solved};
 use super::staging;
 use crate::error::Result;
-use crate::lp::{self, Limits, Model, Sense, Var};
+use crate::lp::{self, Limits};
 use alloc::format;
+use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-/// The answer and a lower bound on the full LP's optimum.
-pub(crate) fn solve(seq: &Sequential, n: usize, d: f64) -> Result<(Solved<()>, f64)> {
-    let m = seq.units.len() as f64;
-    let (s, c, a, v) = (seq.units[0].s, seq.units[0].c, seq.a, seq.v);
-    let bound = (s + v * a / m).max(m * n as f64 * s + c * v);
-    let solved = staging::doubling(|window| {
-        let (f, l) = (window.min(n), window.min(n.saturating_sub(window)));
-        Ok((windowed(seq, n, d, f, l)?, f + l >= n))
-    })?;
-    Ok((solved, bound))
+/// Beyond this many messages at n_min, the full LP gives way to the
+/// middle stages full.
+pub const FULL_LP_MESSAGES: usize = 1000;
+
+/// Whether `solve` stands in for the full LP: n = n_min stages of more
+/// messages than the full LP takes, unless the buffers carry exactly V in
+/// n stages, where the load row forces every chunk full and presolve
+/// leaves nothing of the full LP (exact, and no slower).
+pub(crate) fn applies(seq: &Sequential, n: usize, n_min: usize) -> bool {
+    let all: Vec<usize> = (0..seq.units.len()).collect();
+    let capacity = n as f64 * seq.stage_capacity(&all);
+    n == n_min && n >= 2 && n * seq.units.len() > FULL_LP_MESSAGES && capacity.is_finite() && (capacity - seq.v).abs() > 1e-12 * seq.v
 }
 
-/// The LP with stages [0, f) and [n - l, n) free, the rest full to D and
-/// represented by their first and last stage.
-fn windowed(seq: &Sequential, n: usize, d: f64, f: usize, l: usize) -> Result<Solved<()>> {
-    let m = seq.units.len();
-    let (x0, tau) = (d, seq.scale.1);
-    let (s, c, a) = (seq.units[0].s / tau, seq.units[0].c * x0 / tau, seq.a * x0 / tau);
-    // Kept stages; omitted full stages sit between the two middle ones.
-    let middle: Vec<usize> = if n - f - l >= 2 { vec![f, n - l - 1] } else { (f..n - l).collect() };
-    let stages: Vec<usize> = (0..f).chain(middle.iter().copied()).chain(n - l..n).collect();
-    let omitted = (n - f - l).saturating_sub(middle.len()) as f64;
-    let mut lp = Model::default();
-    let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
-    let full = |k: usize| k >= f && k < n - l;
-    let grid = |lp: &mut Model, what: &str, bounds: &dyn Fn(usize) -> (f64, f64)| -> Vec<Vec<Var>> {
-        stages.iter().map(|&k| (0..m).map(|i| { let (lo, hi) = bounds(k); lp.var(format!("{what}_{}_{}", i + 1, k + 1), lo, hi, 0.0) }).collect()).collect()
-    };
-    let alpha = grid(&mut lp, "alpha", &|k| if full(k) { (1.0, 1.0) } else { (0.0, 1.0) });
-    let t = grid(&mut lp, "t", &|_| (0.0, f64::INFINITY));
-    let r = grid(&mut lp, "R", &|_| (0.0, f64::INFINITY));
-    for (p, &k) in stages.iter().enumerate() {
-        // The omitted stages lie after the first middle stage.
-        let gap = if full(k) && p + 1 < stages.len() && full(stages[p + 1]) { omitted } else { 0.0 };
-        for i in 0..m {
-            let next = if i + 1 < m { Some((p, i + 1, 0.0)) } else if p + 1 < stages.len() { Some((p + 1, 0, gap)) } else { None };
-            if let Some((p2, i2, skipped)) = next {
-                let rhs = s + skipped * m as f64 * (s + c);
-                lp.row(format!("next_{}_{}", i + 1, k + 1), vec![(t[p2][i2], 1.0), (t[p][i], -1.0), (alpha[p][i], -c)], Sense::Ge, rhs);
-            }
-            lp.row(format!("end_{}_{}", i + 1, k + 1), vec![(t[p][i], 1.0), (alpha[p][i], c), (r[p][i], a), (cmax, -1.0)], Sense::Le, -s);
-            let mut sum = vec![(r[p][i], 1.0), (alpha[p][i], -1.0)];
-            if p + 1 < stages.len() {
-                sum.push((r[p + 1][i], -1.0));
-            }
-            lp.row(format!("run_{}_{}", i + 1, k + 1), sum, Sense::Eq, if gap > 0.0 { gap } else { 0.0 });
-        }
+/// What `plan` says of a request `solve` answers: its method and the
+/// variables of the first window (one free stage at each end, two middle
+/// ones).
+pub(crate) fn plan(seq: &Sequential) -> (String, usize) {
+    (format!("{} with the middle stages full to the buffers", seq.name), 4 * 3 * seq.units.len() + 1)
+}
+
+/// The n-stage LP solved with the middle stages full where that `applies`,
+/// else in full (pruned as asked), with its warnings (`what` names the
+/// units) and, for the former, the gap to a lower bound.
+pub(crate) fn solve_or_full(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) -> Result<(Solved<()>, Vec<String>, Option<f64>)> {
+    if !applies(seq, n, n_min) {
+        let solved = stages::solve(seq, n, prune)?;
+        let warnings = stages::dropped(seq.units.len(), &solved, n, what);
+        return Ok((solved, warnings, None));
     }
-    let free: Vec<(Var, f64)> = alpha.iter().flatten().map(|&x| (x, 1.0)).collect();
-    lp.row("load", free, Sense::Eq, seq.v / x0 - omitted * m as f64);
-    let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), "LoadDirect (full middle stages)")?;
-    let kept: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).clamp(0.0, 1.0) * d).collect()).collect();
+    let (solved, bound) = solve(seq, n)?;
+    let gap = (solved.makespan - bound) / solved.makespan;
+    let how = format!("n = n_min = {n}: solved with the middle stages full to the buffers ({} variables instead of {})", solved.lp.variables, 3 * n * seq.units.len() + 1);
+    let warning = if gap <= 1e-12 {
+        format!("{how}; optimal: the makespan meets a lower bound")
+    } else {
+        format!("{how}; not proven optimal, within {gap:.2e} of a lower bound")
+    };
+    Ok((solved, vec![warning], Some(gap)))
+}
+
+/// The answer and a lower bound on the full LP's optimum.
+pub(crate) fn solve(seq: &Sequential, n: usize) -> Result<(Solved<()>, f64)> {
+    let solved = staging::doubling(|window| {
+        let (f, l) = (window.min(n), window.min(n.saturating_sub(window)));
+        Ok((windowed(seq, n, f, l)?, f + l >= n))
+    })?;
+    Ok((solved, lower_bound(seq, n)))
+}
+
+/// The LP with stages [0, f) and [n - l, n) free, the rest full.
+fn windowed(seq: &Sequential, n: usize, f: usize, l: usize) -> Result<Solved<()>> {
+    let full = |repeats| Slot { full: true, repeats };
+    let mut slots = vec![Slot::FREE; f];
+    match n - f - l {
+        0 => {}
+        1 => slots.push(full(0)),
+        middle => slots.extend([full(middle - 2), full(0)]),
+    }
+    slots.extend(vec![Slot::FREE; l]);
+    let kept: Vec<usize> = (0..seq.units.len()).collect();
+    let (lp, alpha, cmax) = seq.compact_slots(&kept, &slots);
+    let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), seq.name)?;
+    let (x0, tau) = seq.scale;
     let mut chunks = Vec::with_capacity(n);
-    for (p, &k) in stages.iter().enumerate() {
-        chunks.push(kept[p].clone());
-        if p + 1 < stages.len() && full(k) && full(stages[p + 1]) {
-            chunks.extend((0..omitted as usize).map(|_| vec![d; m]));
-        }
+    for (slot, vars) in slots.iter().zip(&alpha) {
+        let stage: Vec<f64> = vars.iter().zip(&seq.units).map(|(&x, u)| if slot.full { u.cap } else { (sol.get(x).max(0.0) * x0).min(u.cap) }).collect();
+        chunks.extend(core::iter::repeat_n(stage, 1 + slot.repeats));
     }
     let size = LpSize::NONE.then(&lp, &sol);
-    Ok(Solved { kept: (0..m).collect(), chunks, makespan: sol.get(cmax) * tau, lp: size, solution: sol, handles: () })
+    Ok(Solved { kept, chunks, makespan: sol.get(cmax) * tau, lp: size, solution: sol, handles: () })
+}
+
+/// The larger of two lower bounds of the n-stage LP: the link sends n
+/// start-ups per unit and all of V, each unit's share at its rate at best
+/// (the cheapest per processor first); and no processor computes before
+/// the earliest message ends, nor more than its n full buffers, so the
+/// work spread evenly over the time left (water-filling up to the
+/// buffers) is the least makespan.
+fn lower_bound(seq: &Sequential, n: usize) -> f64 {
+    let n = n as f64;
+    let mut units: Vec<&super::sequential::Unit> = seq.units.iter().collect();
+    units.sort_by(|x, y| (x.c / x.count).total_cmp(&(y.c / y.count)));
+    let (mut left, mut link) = (seq.v, n * units.iter().map(|u| u.s).sum::<f64>());
+    for u in &units {
+        let sent = left.min(n * u.cap * u.count);
+        link += u.c * sent / u.count;
+        left -= sent;
+    }
+    units.sort_by(|x, y| x.cap.total_cmp(&y.cap));
+    let start = units.iter().map(|u| u.s).fold(f64::INFINITY, f64::min);
+    let (mut left, mut computing) = (seq.v, units.iter().map(|u| u.count).sum::<f64>());
+    let mut per_processor = 0.0;
+    for u in &units {
+        // Every unit not yet full takes `share`; the smallest buffer fills first.
+        let share = left / computing;
+        if share <= n * u.cap {
+            per_processor = share;
+            break;
+        }
+        left -= n * u.cap * u.count;
+        computing -= u.count;
+        per_processor = n * u.cap;
+    }
+    link.max(start + seq.a * per_processor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::stages;
+    use super::*;
+
+    /// The middle stages full equals the full LP wherever the full LP runs,
+    /// for layered units (binomial trees: each its own rate, buffer and
+    /// processor count, served last to first) as for stars: evidence for
+    /// the structure it assumes.
+    #[test]
+    fn middle_stages_full_equals_the_full_lp_for_layers() {
+        let mut rnd = crate::uniform(41);
+        for case in 0..120 {
+            let units = 2 + (rnd() * 4.0) as usize;
+            let n = 2 + (rnd() * 20.0) as usize;
+            let (s, c, a) = (1e-4 + rnd() * 1e-2, rnd() * 1e-3, 1e-4 + rnd() * 1e-2);
+            let layered = case % 2 == 0;
+            let mut seq = Sequential::example(units, s, c, a, 1.0, Some(1.0), layered);
+            // V with n_min = n: V / (stage capacity) in (n - 1, n).
+            let all: Vec<usize> = (0..units).collect();
+            seq.v = seq.stage_capacity(&all) * (n as f64 - 0.05 - 0.9 * rnd());
+            seq.scale = stages::lp_scale(seq.v, Some(1.0), s + seq.v * a / units as f64);
+            let full = stages::solve(&seq, n, Prune::Raw).unwrap();
+            let (fast, bound) = solve(&seq, n).unwrap();
+            assert!((fast.makespan - full.makespan).abs() <= 1e-9 * full.makespan, "case {case}: {} vs full LP {}", fast.makespan, full.makespan);
+            assert!(bound <= full.makespan * (1.0 + 1e-9), "case {case}: bound {bound} above the optimum {}", full.makespan);
+            let load: f64 = fast.chunks.iter().flat_map(|st| st.iter().zip(&seq.units).map(|(x, u)| x * u.count)).sum();
+            assert!((load - seq.v).abs() <= 1e-9 * seq.v);
+        }
+    }
 }

@@ -71,9 +71,10 @@ impl Sequential {
         let (x0, tau) = self.scale;
         let mut lp = Model::default();
         let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
-        let alpha = grid(&mut lp, kept, n, "alpha", |u| self.units[u].cap / x0);
-        let t = grid(&mut lp, kept, n, "t", |_| f64::INFINITY);
-        let r = grid(&mut lp, kept, n, "R", |_| f64::INFINITY);
+        let stages: Vec<usize> = (0..n).collect();
+        let alpha = grid(&mut lp, kept, &stages, "alpha", |_, u| (0.0, self.units[u].cap / x0));
+        let t = grid(&mut lp, kept, &stages, "t", |_, _| (0.0, f64::INFINITY));
+        let r = grid(&mut lp, kept, &stages, "R", |_, _| (0.0, f64::INFINITY));
         let order = self.sequence(kept.len(), n);
         for (pos, &(k, j)) in order.iter().enumerate() {
             let u = &self.units[kept[j]];
@@ -85,9 +86,9 @@ impl Sequential {
             }
             // (3), (30): computing all chunks from this one on ends by Cmax.
             lp.row(format!("end_{label}"), vec![(t[k][j], 1.0), (alpha[k][j], c), (r[k][j], self.a * x0 / tau), (cmax, -1.0)], Sense::Le, -s);
-            running_sum(&mut lp, &r, &alpha, (k, j), &label);
+            running_sum(&mut lp, &r, &alpha, (k, j), &label, 0.0);
         }
-        self.load_row(&mut lp, kept, &alpha);
+        self.load_row(&mut lp, kept, &alpha, 0.0);
         (lp, alpha, cmax)
     }
 
@@ -101,29 +102,56 @@ impl Sequential {
     /// sparse (as in outofcore::memory); the load row keeps its chunks so
     /// that presolve still sees when the buffers force them all to D.
     pub fn compact(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var) {
+        self.compact_slots(kept, &vec![Slot::FREE; n])
+    }
+
+    /// The compact LP over `slots`: stages whose chunks are free or full
+    /// to the buffer, some followed by full stages the LP leaves out (see
+    /// `Slot`). alpha[p][j] is the chunk of slot p.
+    pub fn compact_slots(&self, kept: &[usize], slots: &[Slot]) -> (Model, Vec<Vec<Var>>, Var) {
         let (x0, tau) = self.scale;
         let mut lp = Model::default();
         let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
-        let alpha = grid(&mut lp, kept, n, "alpha", |u| self.units[u].cap / x0);
-        let r = grid(&mut lp, kept, n, "R", |_| f64::INFINITY);
+        let mut first_stage = Vec::with_capacity(slots.len());
+        slots.iter().fold(0, |k, slot| {
+            first_stage.push(k);
+            k + 1 + slot.repeats
+        });
+        let alpha = grid(&mut lp, kept, &first_stage, "alpha", |p, u| {
+            let cap = self.units[u].cap / x0;
+            (if slots[p].full { cap } else { 0.0 }, cap)
+        });
+        let r = grid(&mut lp, kept, &first_stage, "R", |_, _| (0.0, f64::INFINITY));
+        // The time a stage of full chunks keeps the link busy.
+        let full_stage: f64 = kept.iter().map(|&u| self.units[u].s + self.units[u].c * self.units[u].cap).sum::<f64>() / tau;
         let mut left = cmax;
-        for (k, j) in self.sequence(kept.len(), n) {
+        for (p, j) in self.sequence(kept.len(), slots.len()) {
             let u = &self.units[kept[j]];
             let (s, c) = (u.s / tau, u.c * x0 / tau);
-            let label = format!("{}_{}", kept[j] + 1, k + 1);
+            let label = format!("{}_{}", kept[j] + 1, first_stage[p] + 1);
+            let first_of_slot = j == if self.backward { kept.len() - 1 } else { 0 };
+            let skipped = if first_of_slot && p > 0 { slots[p - 1].times(full_stage) } else { 0.0 };
             let next = lp.var(format!("U_{label}"), 0.0, f64::INFINITY, 0.0);
-            lp.row(format!("left_{label}"), vec![(next, 1.0), (left, -1.0), (alpha[k][j], c)], Sense::Eq, -s);
-            lp.row(format!("end_{label}"), vec![(r[k][j], self.a * x0 / tau), (next, -1.0)], Sense::Le, 0.0);
-            running_sum(&mut lp, &r, &alpha, (k, j), &label);
+            lp.row(format!("left_{label}"), vec![(next, 1.0), (left, -1.0), (alpha[p][j], c)], Sense::Eq, -s - skipped);
+            lp.row(format!("end_{label}"), vec![(r[p][j], self.a * x0 / tau), (next, -1.0)], Sense::Le, 0.0);
+            running_sum(&mut lp, &r, &alpha, (p, j), &label, slots[p].times(u.cap / x0));
             left = next;
         }
-        self.load_row(&mut lp, kept, &alpha);
+        let omitted: f64 = slots.iter().map(|slot| slot.times(self.stage_capacity(kept))).sum();
+        self.load_row(&mut lp, kept, &alpha, omitted);
         (lp, alpha, cmax)
     }
-    /// (5), (33): all of V, counting every processor of a unit.
-    fn load_row(&self, lp: &mut Model, kept: &[usize], alpha: &[Vec<Var>]) {
+
+    /// (5), (33): all of V, counting every processor of a unit, less the
+    /// load of the stages the LP leaves out.
+    fn load_row(&self, lp: &mut Model, kept: &[usize], alpha: &[Vec<Var>], omitted: f64) {
         let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, self.units[kept[j]].count))).collect();
-        lp.row("load", all, Sense::Eq, self.v / self.scale.0);
+        lp.row("load", all, Sense::Eq, (self.v - omitted) / self.scale.0);
+    }
+
+    /// The load one stage of full buffers carries to the units `kept`.
+    pub fn stage_capacity(&self, kept: &[usize]) -> f64 {
+        kept.iter().map(|&u| self.units[u].count * self.units[u].cap).sum()
     }
 
     /// The messages in the order they leave the originator, over `units`
@@ -138,25 +166,51 @@ impl Sequential {
     }
 }
 
-/// One variable `what_u_k` per stage k and kept unit u, within [0, cap(u)].
-fn grid(lp: &mut Model, kept: &[usize], n: usize, what: &str, cap: impl Fn(usize) -> f64) -> Vec<Vec<Var>> {
-    (0..n).map(|k| kept.iter().map(|&u| lp.var(format!("{what}_{}_{}", u + 1, k + 1), 0.0, cap(u), 0.0)).collect()).collect()
+/// A stage of the compact LP: its chunks free within [0, cap] or `full`
+/// (fixed at cap), followed by `repeats` more full stages that the LP
+/// leaves out. Between two full stages, a message's arrival and the work
+/// its processor still has are linear in the stage, so the rows of the two
+/// stand for every stage between them: only the time and the load of the
+/// omitted stages remain, as constants.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Slot {
+    pub full: bool,
+    pub repeats: usize,
 }
 
-/// R_uk = alpha_uk + R_u(k+1): what unit u still computes from stage k on,
-/// the running sum that keeps the paper's rows (3)/(30) sparse.
-fn running_sum(lp: &mut Model, r: &[Vec<Var>], alpha: &[Vec<Var>], (k, j): (usize, usize), label: &str) {
+impl Slot {
+    pub const FREE: Slot = Slot { full: false, repeats: 0 };
+
+    /// `x` (a full stage's time or load) over the omitted stages; 0 when
+    /// none are, even for unbounded buffers.
+    fn times(&self, x: f64) -> f64 {
+        if self.repeats == 0 { 0.0 } else { self.repeats as f64 * x }
+    }
+}
+
+/// One variable `what_u_k` per slot p (stage k = stages[p]) and kept unit
+/// u, within `bounds(p, u)`.
+fn grid(lp: &mut Model, kept: &[usize], stages: &[usize], what: &str, bounds: impl Fn(usize, usize) -> (f64, f64)) -> Vec<Vec<Var>> {
+    stages.iter().enumerate().map(|(p, k)| kept.iter().map(|&u| {
+        let (lo, hi) = bounds(p, u);
+        lp.var(format!("{what}_{}_{}", u + 1, k + 1), lo, hi, 0.0)
+    }).collect()).collect()
+}
+
+/// R_uk = alpha_uk + R_u(k+1) + `omitted`: what unit u still computes from
+/// stage k on, the running sum that keeps the paper's rows (3)/(30) sparse.
+fn running_sum(lp: &mut Model, r: &[Vec<Var>], alpha: &[Vec<Var>], (k, j): (usize, usize), label: &str, omitted: f64) {
     let mut sum = vec![(r[k][j], 1.0), (alpha[k][j], -1.0)];
     if k + 1 < r.len() {
         sum.push((r[k + 1][j], -1.0));
     }
-    lp.row(format!("run_{label}"), sum, Sense::Eq, 0.0);
+    lp.row(format!("run_{label}"), sum, Sense::Eq, omitted);
 }
 
 #[cfg(test)]
 impl Sequential {
     /// A star (`layered` false) or binomial-like LP of `units` units.
-    fn example(units: usize, s: f64, c: f64, a: f64, v: f64, d: Option<f64>, layered: bool) -> Sequential {
+    pub(super) fn example(units: usize, s: f64, c: f64, a: f64, v: f64, d: Option<f64>, layered: bool) -> Sequential {
         let unit = |i: usize| {
             let (count, grow) = if layered { ((i + 1) as f64 * 2.0, (i + 1) as f64) } else { (1.0, 1.0) };
             Unit { s: s * grow, c: c * grow, count, cap: d.map_or(f64::INFINITY, |d| d / grow) }

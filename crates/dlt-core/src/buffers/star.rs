@@ -19,10 +19,6 @@ use serde::{Deserialize, Serialize};
 /// Largest star: beyond it the Gantt chart and the LP both stop being useful.
 pub const MAX_M: usize = 1000;
 
-/// Beyond this many messages at n_min, the full LP gives way to the
-/// later-stages-full method.
-pub const FULL_LP_MESSAGES: usize = 3000;
-
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct StarParams {
@@ -88,47 +84,20 @@ pub(crate) fn plan(params: &StarParams) -> Result<crate::model::Plan> {
     let m = lp.units.len();
     let variables = 3 * n * m + 1;
     let forced = params.d.is_some_and(|d| (n as f64 * m as f64 * d - lp.v).abs() <= 1e-12 * lp.v);
-    let (method, solved) = if full_middle(&lp, n, n_min, params.d).is_some() {
-        // The first window: one free stage at each end, two middle ones.
-        ("LoadDirect with the middle stages full to D", 4 * 3 * m + 1)
+    let (method, solved) = if full_stages::applies(&lp, n, n_min) {
+        full_stages::plan(&lp)
     } else if forced {
-        ("LoadDirect with every chunk full to D: presolve leaves no LP", 0)
+        ("LoadDirect with every chunk full to D: presolve leaves no LP".into(), 0)
     } else {
-        ("LoadDirect, the LP in its compact form (no start times)", variables)
+        ("LoadDirect, the LP in its compact form (no start times)".into(), variables)
     };
-    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * m), variables: Some(variables), solved_variables: Some(solved), method: Some(method.into()), ..Default::default() })
-}
-
-/// D, where `star` solves with the middle stages full: n = n_min stages of
-/// more messages than the full LP takes, unless m n D = V, where the load
-/// row forces every chunk to D and presolve leaves nothing of the full LP
-/// (exact, and no slower).
-fn full_middle(lp: &Sequential, n: usize, n_min: usize, d: Option<f64>) -> Option<f64> {
-    let m = lp.units.len();
-    d.filter(|&d| n == n_min && n >= 2 && n * m > FULL_LP_MESSAGES && (n as f64 * m as f64 * d - lp.v).abs() > 1e-12 * lp.v)
+    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * m), variables: Some(variables), solved_variables: Some(solved), method: Some(method), ..Default::default() })
 }
 
 pub fn star(params: &StarParams) -> Result<StarOutput> {
     let (lp, n, n_min, prune) = validate(params)?;
     let m = lp.units.len();
-    let (solved, warnings, gap) = match full_middle(&lp, n, n_min, params.d) {
-        Some(d) => {
-            let (solved, bound) = full_stages::solve(&lp, n, d)?;
-            let gap = (solved.makespan - bound) / solved.makespan;
-            let how = format!("n = n_min = {n}: solved with the middle stages full to D ({} variables instead of {})", solved.lp.variables, 3 * n * m + 1);
-            let warning = if gap <= 1e-12 {
-                format!("{how}; optimal: the makespan meets a lower bound")
-            } else {
-                format!("{how}; not proven optimal, within {gap:.2e} of a lower bound")
-            };
-            (solved, vec![warning], Some(gap))
-        }
-        _ => {
-            let solved = stages::solve(&lp, n, prune)?;
-            let warnings = stages::dropped(m, &solved, n, "processors");
-            (solved, warnings, None)
-        }
-    };
+    let (solved, warnings, gap) = full_stages::solve_or_full(&lp, n, n_min, prune, "processors")?;
     let (chunks, loads) = stages::spread(m, &solved);
     let schedule = star_schedule(&lp, &solved, params.d)?;
     Ok(StarOutput {
@@ -205,7 +174,7 @@ mod tests {
             let (lp, n_got, n_min, _) = validate(&params).unwrap();
             assert_eq!((n_got, n_min), (n, n));
             let full = stages::solve(&lp, n, Prune::Raw).unwrap();
-            let (fast, bound) = full_stages::solve(&lp, n, d).unwrap();
+            let (fast, bound) = full_stages::solve(&lp, n).unwrap();
             assert!((fast.makespan - full.makespan).abs() <= 1e-7 * full.makespan, "m={m} n={n}: {} vs full LP {}", fast.makespan, full.makespan);
             assert!(bound <= full.makespan * (1.0 + 1e-9));
             star_schedule(&lp, &fast, Some(d)).unwrap();
