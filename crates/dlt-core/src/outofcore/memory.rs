@@ -1,20 +1,21 @@
 //! 002 LP (1)-(4): one message per processor, served in the given order,
 //! each processor's computing time a convex piecewise-linear function of
-//! its load; more memory levels are more pieces, one row each.
+//! its load; more memory levels are more pieces, one row each. The
+//! calculator solves it by its structure (`deadline`, a recursion over the
+//! processors, no simplex); the LP is what `dlt export` writes and what the
+//! tests hold the recursion to.
 //!
 //! Rows (1) sum every earlier message, O(m^2) nonzeros. Here R_i, the time
 //! left to Cmax once the message to P_i has arrived, is a variable:
 //! R_0 = Cmax, R_i = R_(i-1) - S_i - C_i alpha_i, and each piece of (2)-(3)
-//! bounds it directly, a + b alpha_i <= R_i, with no t_i. Cmax then sits in
-//! one row instead of one per piece, which keeps microlp's LU factors
-//! sparse: at m = 1000 the solve is 4-5 times faster than with rows (1)
-//! and a T_i chain.
+//! bounds it directly, a + b alpha_i <= R_i, with no t_i: the exported LP
+//! stays sparse.
 
-use super::{processors, Processor};
+use super::{deadline, processors, Processor};
 use crate::check::Checked;
 use crate::buffers::{staging, LpSize, Prune, EMPTY};
 use crate::error::{Error, Result};
-use crate::lp::{self, Limits, Model, Sense, Var};
+use crate::lp::{self, Model, Sense, Var};
 use crate::schedule::{Cost, Row, Schedule};
 use crate::validate;
 use alloc::format;
@@ -60,7 +61,7 @@ pub struct MemoryOutput {
 }
 
 /// LP (1)-(4) over the processors `kept`, loads in V, times in `tau`.
-fn hierarchy_lp(v: f64, list: &[Processor], kept: &[usize], tau: f64) -> (Model, Vec<Var>, Var) {
+pub(super) fn hierarchy_lp(v: f64, list: &[Processor], kept: &[usize], tau: f64) -> (Model, Vec<Var>, Var) {
     let mut lp = Model::default();
     let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
     let alpha: Vec<Var> = kept.iter().map(|i| lp.var(format!("alpha_{}", i + 1), 0.0, f64::INFINITY, 0.0)).collect();
@@ -104,7 +105,7 @@ fn validate(p: &MemoryParams) -> Result<Option<Pieces>> {
 /// The LP's unit of time: the makespan of the best single processor doing
 /// all the load while the others get empty messages, an upper bound of the
 /// optimum (so that one very slow processor does not set the scale).
-fn time_unit<'a>(v: f64, list: impl IntoIterator<Item = &'a Processor> + Clone) -> f64 {
+pub(super) fn time_unit<'a>(v: f64, list: impl IntoIterator<Item = &'a Processor> + Clone) -> f64 {
     let startups: f64 = list.clone().into_iter().map(|q| q.s + q.cost().time(0.0)).sum();
     startups + list.into_iter().map(|q| q.c * v + q.cost().time(v)).fold(f64::INFINITY, f64::min)
 }
@@ -120,26 +121,20 @@ pub fn memory_lp(params: &MemoryParams) -> Result<(Model, String)> {
 /// The LP's size: one message per processor, the variables of LP (1)-(4).
 pub(crate) fn plan(params: &MemoryParams) -> Result<crate::model::Plan> {
     let (model, _) = memory_lp(params)?;
-    Ok(crate::model::Plan { messages: Some(params.processors.len()), variables: Some(model.names.len()), method: Some("LP (1)-(4)".into()), ..Default::default() })
+    let method = "LP (1)-(4) solved by its structure: a recursion over the processors, no simplex";
+    Ok(crate::model::Plan { messages: Some(params.processors.len()), variables: Some(model.names.len()), solved_variables: Some(0), method: Some(method.into()), ..Default::default() })
 }
 
 pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
     let real = validate(params)?;
     let (v, list) = (params.v, &params.processors);
     let cost = |q: &Processor, x: f64| q.cost().time(x);
-    let mut size = LpSize::NONE;
     let all: Vec<usize> = (0..list.len()).collect();
     let (kept, (loads, cmax)) = staging::pruned(Prune::from(params.prune), all, |kept| {
-        // The unit of the processors still kept: a very slow processor
-        // dropped no longer sets the scale.
-        let tau = time_unit(v, kept.iter().map(|&i| &list[i]));
-        let (lp, alpha, cmax) = hierarchy_lp(v, list, kept, tau);
-        let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), "memory hierarchy")?;
-        size = size.then(&lp, &sol);
-        let loads: Vec<f64> = alpha.iter().map(|&a| sol.get(a).max(0.0) * v).collect();
+        let (loads, cmax) = deadline::solve(v, &kept.iter().map(|&i| &list[i]).collect::<Vec<_>>());
         let full: Vec<usize> = (0..kept.len()).filter(|&j| loads[j] > EMPTY * v).collect();
         let smaller = (full.len() < kept.len()).then(|| full.iter().map(|&j| kept[j]).collect());
-        Ok(((loads, sol.get(cmax) * tau), smaller))
+        Ok(((loads, cmax), smaller))
     })?;
     let mut warnings = Vec::new();
     if kept.len() < list.len() {
@@ -162,7 +157,7 @@ pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
         swap_points: list.iter().map(|q| Some(super::levels(&q.pieces).swap_point).filter(|x| x.is_finite())).collect(),
         loads: all,
         real_makespan_under_hierarchy,
-        lp: size,
+        lp: LpSize::NONE,
         warnings,
         schedule,
     })

@@ -5,6 +5,8 @@
 
 mod chunk;
 #[cfg(feature = "lp")]
+mod deadline;
+#[cfg(feature = "lp")]
 mod memory;
 mod multi;
 

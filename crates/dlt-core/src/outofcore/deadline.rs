@@ -1,0 +1,264 @@
+//! LP (1)-(4) of 002 solved by its structure instead of by the simplex.
+//!
+//! Put the deadline at time 0 and let W_i(t) be the most load processors
+//! i..m can finish by it when the link is free for message i at time t.
+//! W_(m+1) = 0, and, with X_i(t) the largest load P_i itself can finish
+//! (t + S + C x + f(x) <= 0),
+//!
+//!   W_i(t) = max over 0 <= x <= X_i(t) of  x + W_(i+1)(t + S + C x).
+//!
+//! Each W_i is the value of an LP whose right-hand side moves with t, so it
+//! is concave, piecewise linear and nonincreasing. The objective above is
+//! concave in x with slope 1 + C W'_(i+1): it grows while the link time
+//! C x costs the later processors less than x, that is up to the point u*
+//! where W_(i+1)'s slope falls below -1/C. So P_i's optimal load is x =
+//! clamp((u* - t - S)/C, 0, X_i(t)): all it can finish (where later
+//! processors lose less than it gains), just what brings the link to u*,
+//! or nothing. W_i is then linear between the images of W_(i+1)'s
+//! breakpoints and of f_i's, which are all its breakpoints.
+//!
+//! The optimum is the least Cmax with W_1(-Cmax) >= V, read off W_1; a
+//! forward pass from t = -Cmax gives the loads. No tolerance enters but
+//! round-off: tests compare it with the LP (1)-(4) the calculator exports.
+
+use super::Processor;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// A concave, nonincreasing piecewise-linear function: linear between
+/// `points` (by increasing t), with `left` its slope before the first, and
+/// -infinity after the last.
+struct Concave {
+    points: Vec<(f64, f64)>,
+    left: f64,
+}
+
+impl Concave {
+    fn end(&self) -> f64 {
+        self.points.last().map_or(f64::INFINITY, |p| p.0)
+    }
+
+    fn at(&self, t: f64) -> f64 {
+        let Some(&(t0, w0)) = self.points.first() else { return 0.0 };
+        if t > self.end() {
+            return f64::NEG_INFINITY;
+        }
+        if t <= t0 {
+            return w0 + self.left * (t - t0);
+        }
+        let k = self.points.partition_point(|p| p.0 < t);
+        let ((ta, wa), (tb, wb)) = (self.points[k - 1], self.points[k]);
+        if tb == ta { wb } else { wa + (wb - wa) * (t - ta) / (tb - ta) }
+    }
+
+    /// The point beyond which the slope falls below `slope`: the end of
+    /// the domain if it never does, -infinity if it does from the start.
+    fn last_with_slope(&self, slope: f64) -> f64 {
+        if self.points.is_empty() {
+            return f64::INFINITY;
+        }
+        if self.left < slope {
+            return f64::NEG_INFINITY;
+        }
+        self.points.windows(2).find(|w| (w[1].1 - w[0].1) < slope * (w[1].0 - w[0].0)).map_or(self.end(), |w| w[0].0)
+    }
+}
+
+/// One processor's side of the recursion.
+struct Step<'a> {
+    q: &'a Processor,
+    /// u*: the link time beyond which the later processors lose more than
+    /// this one gains per unit of load.
+    target: f64,
+}
+
+impl Step<'_> {
+    /// The most load the processor finishes by 0 from a link free at t:
+    /// min over pieces of (-t - S - a) / (C + b); negative if not even an
+    /// empty message fits.
+    fn most(&self, t: f64) -> f64 {
+        self.q.pieces.iter().map(|&(a, b)| (-t - self.q.s - a) / (self.q.c + b)).fold(f64::INFINITY, f64::min)
+    }
+
+    /// Its load from a link free at t, and when the link is free next.
+    fn load(&self, t: f64) -> (f64, f64) {
+        let most = self.most(t).max(0.0);
+        let x = if self.q.c > 0.0 { ((self.target - t - self.q.s) / self.q.c).clamp(0.0, most) } else { most };
+        (x, t + self.q.s + self.q.c * x)
+    }
+
+    /// The link time t at which its own deadline is met with a load that
+    /// makes its computing end when message i + 1 would start at `u`.
+    fn when_link_reaches(&self, u: f64) -> Option<f64> {
+        let f_inverse = self.q.pieces.iter().map(|&(a, b)| (-u - a) / b).fold(f64::INFINITY, f64::min);
+        (f_inverse >= 0.0).then(|| -self.q.s - self.q.c * f_inverse + u)
+    }
+}
+
+/// Loads (over `list`, in order) and the makespan of LP (1)-(4).
+pub(crate) fn solve(v: f64, list: &[&Processor]) -> (Vec<f64>, f64) {
+    let mut w = Concave { points: Vec::new(), left: 0.0 };
+    let mut steps: Vec<Step> = Vec::with_capacity(list.len());
+    for q in list.iter().rev() {
+        let target = if q.c > 0.0 { w.last_with_slope(-1.0 / q.c) } else { f64::INFINITY };
+        let step = Step { q, target };
+        w = previous(&w, &step, v);
+        steps.push(step);
+    }
+    steps.reverse();
+    let start = solve_for(&w, v);
+
+    let mut loads = Vec::with_capacity(list.len());
+    let (mut t, mut left) = (start, v);
+    for step in &steps {
+        let x = step.load(t).0.min(left);
+        left -= x;
+        loads.push(x);
+        t += step.q.s + step.q.c * x;
+    }
+    // Round-off of the forward pass: the last processor with load keeps V exact.
+    if let Some(last) = loads.iter_mut().rev().find(|x| **x > 0.0) {
+        *last += left;
+    }
+    let mut sent = 0.0;
+    let makespan = list.iter().zip(&loads).map(|(q, &x)| {
+        sent += q.s + q.c * x;
+        sent + q.cost().time(x)
+    }).fold(0.0, f64::max);
+    (loads, makespan)
+}
+
+/// W_i from W_(i+1) = `w` and processor i, exact where it is at most `v`.
+///
+/// Only that part is kept: left of W_i(t) = v the function goes on along
+/// its first segment, which for a concave function lies above it. An
+/// evaluation at u there (the next processor's) can then only answer too
+/// much where the truth is already more than v; where W_(i-1) is at most
+/// v, every link time u its processor can reach has W_i(u) <= v, in the
+/// exact part. The point W_i = v is itself a bend of the kept function, so
+/// its image bounds the exact part of W_(i-1) too. Without the cut every
+/// W_i would keep the bends of all later processors: O(m^2).
+fn previous(w: &Concave, step: &Step, v: f64) -> Concave {
+    let q = step.q;
+    let end = (-q.s - q.cost().time(0.0)).min(w.end() - q.s);
+    // u <= w.end() by the choice of x, but for round-off.
+    let value = |t: f64| {
+        let (x, u) = step.load(t);
+        x + w.at(u.min(w.end()))
+    };
+    // Left of `bend` the processor takes all it can finish (t <= bend),
+    // right of `idle` nothing (t >= idle); between them the link after it
+    // ends at u* and W_i is linear.
+    // (No such t when even an empty message cannot bring the link to u*.)
+    let bend = step.when_link_reaches(step.target).unwrap_or(f64::INFINITY);
+    let idle = step.target - q.s;
+    let mut ts = vec![bend];
+    // Where the processor's own time function bends, while it takes all.
+    for (k, &(a1, b1)) in q.pieces.iter().enumerate() {
+        for &(a2, b2) in &q.pieces[k + 1..] {
+            let x = (a2 - a1) / (b1 - b2);
+            if x.is_finite() && x > 0.0 {
+                ts.push(-q.s - q.c * x - q.cost().time(x));
+            }
+        }
+    }
+    ts.retain(|&t| t <= bend);
+    ts.extend([end, idle]);
+    // Where the link after it reaches a bend of W_(i+1): with all it can
+    // finish left of u*, with nothing right of it.
+    for &(u, _) in &w.points {
+        if u < step.target {
+            ts.extend(step.when_link_reaches(u));
+        } else {
+            ts.push(u - q.s);
+        }
+    }
+    ts.retain(|&t| t <= end && t.is_finite());
+    ts.sort_by(f64::total_cmp);
+    ts.dedup();
+    let mut points: Vec<(f64, f64)> = Vec::with_capacity(ts.len());
+    for t in ts {
+        let p = (t, value(t));
+        // A point on the line through its neighbours is no bend.
+        while let [.., a, b] = points[..] {
+            let (s1, s2) = ((b.1 - a.1) / (b.0 - a.0), (p.1 - b.1) / (p.0 - b.0));
+            if (s1 - s2).abs() > 1e-12 * s1.abs().max(s2.abs()) {
+                break;
+            }
+            points.pop();
+        }
+        points.push(p);
+    }
+    match points.iter().position(|p| p.1 <= v) {
+        Some(k) if k > 0 => {
+            let ((ta, wa), (tb, wb)) = (points[k - 1], points[k]);
+            let cut = if wa == wb { tb } else { ta + (tb - ta) * (wa - v) / (wa - wb) };
+            points.drain(..k);
+            if cut < tb {
+                points.insert(0, (cut, v));
+            }
+            let left = if points.len() >= 2 { (points[1].1 - points[0].1) / (points[1].0 - points[0].0) } else { (wa - wb) / (ta - tb) };
+            Concave { points, left }
+        }
+        _ => {
+            let (t0, w0) = points[0];
+            let probe = t0 - t0.abs().max(1.0);
+            let left = (w0 - value(probe)) / (t0 - probe);
+            Concave { points, left }
+        }
+    }
+}
+
+/// The latest start t with W(t) >= v: -Cmax.
+fn solve_for(w: &Concave, v: f64) -> f64 {
+    let &(t0, w0) = &w.points[0];
+    if w0 < v {
+        return t0 - (v - w0) / -w.left;
+    }
+    match w.points.iter().position(|p| p.1 < v) {
+        None => w.end(),
+        Some(k) => {
+            let ((ta, wa), (tb, wb)) = (w.points[k - 1], w.points[k]);
+            ta + (tb - ta) * (wa - v) / (wa - wb)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::memory::{hierarchy_lp, time_unit};
+    use super::*;
+    use crate::lp::{solve as solve_lp, Limits, Microlp};
+
+    /// The recursion against LP (1)-(4) on random stars of up to 40
+    /// processors with one to three memory levels, free links among them.
+    #[test]
+    fn equals_the_lp() {
+        let mut rnd = crate::uniform(53);
+        for case in 0..300 {
+            let m = 1 + (rnd() * if case % 10 == 0 { 40.0 } else { 6.0 }) as usize;
+            let list: Vec<Processor> = (0..m)
+                .map(|_| {
+                    let mut pieces = vec![(if rnd() < 0.3 { rnd() } else { 0.0 }, 0.1 + rnd())];
+                    for _ in 0..(rnd() * 3.0) as usize {
+                        // A steeper level from a swap point on.
+                        let (a, b) = *pieces.last().unwrap();
+                        let (swap, b2) = (0.2 + 3.0 * rnd(), b * (1.5 + 20.0 * rnd()));
+                        pieces.push((a + (b - b2) * swap, b2));
+                    }
+                    Processor { s: if rnd() < 0.2 { 0.0 } else { rnd() * 0.5 }, c: if rnd() < 0.1 { 0.0 } else { rnd() }, pieces }
+                })
+                .collect();
+            let v = 0.1 + 20.0 * rnd();
+            let refs: Vec<&Processor> = list.iter().collect();
+            let (loads, makespan) = solve(v, &refs);
+            let all: Vec<usize> = (0..m).collect();
+            let tau = time_unit(v, &list);
+            let (lp, _, cmax) = hierarchy_lp(v, &list, &all, tau);
+            let optimum = solve_lp(&Microlp, &lp, Limits::default(), "memory").unwrap().get(cmax) * tau;
+            assert!((makespan - optimum).abs() <= 1e-9 * optimum, "case {case}: {makespan} against the LP's {optimum}");
+            assert!(loads.iter().all(|&x| x >= 0.0));
+            assert!((loads.iter().sum::<f64>() - v).abs() <= 1e-12 * v);
+        }
+    }
+}
