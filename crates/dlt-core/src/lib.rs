@@ -40,6 +40,16 @@ pub(crate) fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
         (seed >> 11) as f64 / (1u64 << 53) as f64
     }
 }
+
+/// The configuration of the core's property tests: `cases` random
+/// instances, the same ones on every run (seed 0; the environment's
+/// `PROPTEST_RNG_SEED` and `PROPTEST_CASES` explore others), and no
+/// regression files written.
+#[cfg(test)]
+pub(crate) fn cases(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, RngSeed};
+    Config { cases, rng_seed: RngSeed::Fixed(0), failure_persistence: None, ..Config::default() }
+}
 #[cfg(feature = "std")]
 pub use api::parse;
 #[cfg(feature = "lp")]
