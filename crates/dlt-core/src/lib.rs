@@ -31,8 +31,9 @@ pub mod torus;
 
 pub use api::{plan, solve, solve_with_progress, Request, Response, MODELS};
 
-/// The seeded generator of the core's randomized tests: uniform numbers in
-/// [0, 1) from a 64-bit LCG, the same sequence on every run.
+/// A seeded generator of uniform numbers in [0, 1) from a 64-bit LCG, the
+/// same sequence on every run. The other randomized tests use proptest
+/// with [`cases`]; outofcore::multi's test still uses this one.
 #[cfg(test)]
 pub(crate) fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
     move || {
