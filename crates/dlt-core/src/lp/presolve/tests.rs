@@ -31,7 +31,10 @@ fn random_lp() -> impl Strategy<Value = Model> {
         (Just(Sense::Ge), prop_oneof![Just(0.0), (0.0..1.0).prop_map(|x: f64| -x)]),
     ];
     (2usize..12)
-        .prop_flat_map(move |n| (prop::collection::vec(column.clone(), n), prop::collection::vec((prop::collection::vec((0..n, coefficient.clone()), 1..4), sense.clone()), 1..11)))
+        .prop_flat_map(move |n| {
+            let row = (prop::collection::vec((0..n, coefficient.clone()), 1..4), sense.clone());
+            (prop::collection::vec(column.clone(), n), prop::collection::vec(row, 1..11))
+        })
         .prop_map(|(columns, rows)| {
             let mut m = Model::default();
             let mut point = Vec::new();
