@@ -93,6 +93,7 @@ pub fn d_star(params: &DstarParams) -> Result<DstarOutput> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use approx::assert_relative_eq;
 
     fn dstar(topology: Topology, m: Option<f64>, p: Option<f64>, h: Option<f64>, s: f64, c: f64, a: f64) -> Result<DstarOutput> {
         d_star(&DstarParams { topology, m, p, h, costs: Costs::new(s, c, a) })
@@ -104,16 +105,16 @@ mod tests {
         // of communication (000 Sec. 5's requirements, written out).
         let (s, c, a) = (1e-3, 1e-6, 1e-3);
         let d = dstar(Topology::Star, Some(10.0), None, None, s, c, a).unwrap().d_star.unwrap();
-        assert!((a * d - 10.0 * (s + d * c)).abs() < 1e-12 * a * d);
+        assert_relative_eq!(a * d, 10.0 * (s + d * c), max_relative = 1e-12);
         let (p, h) = (2.0f64, 3.0f64);
         let d = dstar(Topology::Binomial, None, Some(p), Some(h), s, c, a).unwrap().d_star.unwrap();
         let compute = a * d / (p * libm::pow(p + 1.0, h - 2.0));
         let comm = s * (h + 1.0) * h / 2.0 + c * d * (p + 1.0) * h / p;
-        assert!((compute - comm).abs() < 1e-9 * comm);
+        assert_relative_eq!(compute, comm, max_relative = 1e-9);
         let d = dstar(Topology::Tree2, None, Some(p), Some(h), s, c, a).unwrap().d_star.unwrap();
-        assert!((d * a / libm::pow(p, h - 1.0) - h * (s + c * d)).abs() < 1e-9 * d * a);
+        assert_relative_eq!(d * a, libm::pow(p, h - 1.0) * h * (s + c * d), max_relative = 1e-9);
         let d = dstar(Topology::Tree1, None, Some(p), Some(h), s, c, a).unwrap().d_star.unwrap();
-        assert!((d * a / libm::pow(p, h - 1.0) - (h * s + h * c * d * (1.0 + 1.0 / p))).abs() < 1e-9 * d * a);
+        assert_relative_eq!(d * a, libm::pow(p, h - 1.0) * (h * s + h * c * d * (1.0 + 1.0 / p)), max_relative = 1e-9);
     }
 
     #[test]

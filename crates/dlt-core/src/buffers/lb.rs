@@ -163,6 +163,7 @@ fn lb_schedule(i: usize, p: f64, count: f64, s: f64, c: f64, a: f64, v: f64, n: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     /// Issue 12: where computing dominates, the paper's LB (0.2487) is far
     /// below A V / p = 4.627, which bounds every schedule of one layer; the
@@ -173,12 +174,15 @@ mod tests {
         let trivial = 1.1e-5 * 1.26e6 / 3.0;
         assert!(out.lb < trivial && out.lower_bound >= trivial, "LB {} lower bound {}", out.lb, out.lower_bound);
         assert!(out.lower_bound <= out.schedule.makespan * (1.0 + 1e-12));
-        let mut rnd = crate::uniform(17);
-        for _ in 0..300 {
-            let (p, h) = (1.0 + libm::floor(rnd() * 4.0), 1.0 + libm::floor(rnd() * 5.0));
-            let (s, c, a, v) = (1e-6 + rnd() * 1e-2, rnd() * 1e-5, 1e-6 + rnd() * 1e-2, 1.0 + rnd() * 1e7);
-            let out = lb_layer(&LbParams { p, h, load: Load::new(s, c, a, v) }).unwrap();
-            assert!(out.lower_bound <= out.schedule.makespan * (1.0 + 1e-12), "p={p} h={h}: {} > {}", out.lower_bound, out.schedule.makespan);
+    }
+
+    proptest! {
+        #![proptest_config(crate::cases(300))]
+        /// On random instances too, the lower bound never exceeds the schedule.
+        #[test]
+        fn the_lower_bound_never_exceeds_the_schedule(p in 1u8..5, h in 1u8..6, s in 1e-6..1e-6 + 1e-2, c in 0.0..1e-5, a in 1e-6..1e-6 + 1e-2, v in 1.0..1.0 + 1e7) {
+            let out = lb_layer(&LbParams { p: p.into(), h: h.into(), load: Load::new(s, c, a, v) }).unwrap();
+            assert!(out.lower_bound <= out.schedule.makespan * (1.0 + 1e-12), "{} > {}", out.lower_bound, out.schedule.makespan);
         }
     }
 

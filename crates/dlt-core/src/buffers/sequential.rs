@@ -225,6 +225,8 @@ mod tests {
     use super::super::{binomial, star, BinomialParams, Order, StarParams};
     use crate::costs::Load;
     use alloc::vec::Vec;
+    use approx::assert_relative_eq;
+    use proptest::prelude::*;
 
     /// The equal split, n stages of V/(n m) per processor, simulated:
     /// a feasible schedule the optimum cannot be worse than.
@@ -240,13 +242,10 @@ mod tests {
         busy.into_iter().fold(0.0, f64::max)
     }
 
-    #[test]
-    fn star_optimum_between_the_lower_bound_and_the_equal_split() {
-        let mut rnd = crate::uniform(11);
-        for _ in 0..60 {
-            let m = 1 + (rnd() * 6.0) as usize;
-            let (s, c, a, v) = (rnd() * 0.1, rnd(), 0.1 + rnd() * 3.0, 0.5 + rnd() * 10.0);
-            let n = 1 + (rnd() * 4.0) as usize;
+    proptest! {
+        #![proptest_config(crate::cases(60))]
+        #[test]
+        fn star_optimum_between_the_lower_bound_and_the_equal_split(m in 1usize..7, s in 0.0..0.1, c in 0.0..1.0, a in 0.1..0.1 + 3.0, v in 0.5..0.5 + 10.0, n in 1usize..5) {
             let params = |prune| StarParams { m: m as f64, load: Load::new(s, c, a, v), d: None, n: Some(n as f64), prune: Some(prune) };
             let raw = star(&params(false)).unwrap();
             let pruned = star(&params(true)).unwrap();
@@ -257,17 +256,16 @@ mod tests {
             // when nothing was empty.
             assert!(pruned.schedule.makespan <= raw.schedule.makespan * (1.0 + 1e-9));
             if pruned.lp.solves == 1 {
-                assert!((pruned.schedule.makespan - raw.schedule.makespan).abs() <= 1e-9 * raw.schedule.makespan);
+                assert_relative_eq!(pruned.schedule.makespan, raw.schedule.makespan, max_relative = 1e-9);
             }
         }
     }
 
-    #[test]
-    fn binomial_optimum_between_the_lower_bound_and_one_layer() {
-        let mut rnd = crate::uniform(5);
-        for _ in 0..40 {
-            let (p, h) = (1.0 + libm::floor(rnd() * 3.0), 1 + (rnd() * 4.0) as usize);
-            let (s, c, a, v) = (rnd() * 0.1, rnd() * 0.1, 0.1 + rnd() * 3.0, 0.5 + rnd() * 10.0);
+    proptest! {
+        #![proptest_config(crate::cases(40))]
+        #[test]
+        fn binomial_optimum_between_the_lower_bound_and_one_layer(p in 1u8..4, h in 1usize..5, s in 0.0..0.1, c in 0.0..0.1, a in 0.1..0.1 + 3.0, v in 0.5..0.5 + 10.0) {
+            let p = f64::from(p);
             let m: f64 = libm::pow(p + 1.0, h as f64) - 1.0;
             for order in [Order::Nlf, Order::Llf] {
                 let out = binomial(&BinomialParams { p, h: h as f64, load: Load::new(s, c, a, v), d: None, n: Some(2.0), order, prune: Some(true) }).unwrap();
@@ -276,27 +274,25 @@ mod tests {
                 // Feasible: layer 1 alone, one stage (p processors, V/p each).
                 assert!(mk <= (s + c * v / p + a * v / p) * (1.0 + 1e-9), "{mk}");
                 let total: f64 = out.loads.iter().zip(&out.layer_sizes).map(|(x, n)| x * n).sum();
-                assert!((total - v).abs() < 1e-8 * v);
+                assert_relative_eq!(total, v, max_relative = 1e-8);
             }
         }
     }
 
-    /// The compact LP the calculator solves has the printed LP's optimum,
-    /// for stars and binomial trees, with and without buffers.
-    #[test]
-    fn compact_lp_equals_the_printed_lp() {
-        use crate::lp::{solve, Limits, Microlp};
-        let mut rnd = crate::uniform(23);
-        for case in 0..120 {
-            let units = 1 + (rnd() * 5.0) as usize;
-            let n = 1 + (rnd() * 5.0) as usize;
-            let (s, c, a, v) = (rnd() * 1e-2, rnd() * 1e-3, 1e-4 + rnd() * 1e-2, 1.0 + rnd() * 1e4);
-            let d = if case % 3 == 0 { None } else { Some(v / (units as f64 * (n as f64 - 0.9 * rnd()))) };
-            let lp = super::Sequential::example(units, s, c, a, v, d, case % 2 == 1);
+    proptest! {
+        #![proptest_config(crate::cases(120))]
+        /// The compact LP the calculator solves has the printed LP's optimum,
+        /// for stars and binomial trees, with and without buffers (D with
+        /// V / (units D) in (n - 1, n], a third of the cases without).
+        #[test]
+        fn compact_lp_equals_the_printed_lp(units in 1usize..6, n in 1usize..6, s in 0.0..1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1.0..1.0 + 1e4, buffered in prop::bool::weighted(2.0 / 3.0), f in 0.0..1.0, layered in any::<bool>()) {
+            use crate::lp::{solve, Limits, Microlp};
+            let d = buffered.then(|| v / (units as f64 * (n as f64 - 0.9 * f)));
+            let lp = super::Sequential::example(units, s, c, a, v, d, layered);
             let all: Vec<usize> = (0..units).collect();
             let printed = solve(&Microlp, &lp.printed(&all, n).0, Limits::default(), "printed").unwrap();
             let compact = solve(&Microlp, &lp.compact(&all, n).0, Limits::default(), "compact").unwrap();
-            assert!((printed.objective - compact.objective).abs() <= 1e-9 * printed.objective, "case {case}: printed {} compact {}", printed.objective, compact.objective);
+            assert_relative_eq!(printed.objective, compact.objective, max_relative = 1e-9);
         }
     }
 

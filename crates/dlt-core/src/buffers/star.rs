@@ -138,6 +138,8 @@ fn star_schedule(lp: &Sequential, solved: &Solved<()>, d: Option<f64>) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+    use approx::{assert_relative_eq, relative_eq};
+    use proptest::prelude::*;
 
     /// At m n D = V the full LP is exact and presolve removes all of it, so
     /// even a large one is not left to the later-stages-full method.
@@ -145,7 +147,7 @@ mod tests {
     fn full_buffers_take_the_exact_lp_at_any_size() {
         let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e6), d: Some(100.0), n: None, prune: Some(false) }).unwrap();
         assert_eq!((out.n, out.gap, out.lp.iterations), (1000, None, 0));
-        assert!(out.chunks.iter().flatten().all(|&x| (x - 100.0).abs() <= 1e-9 * 100.0));
+        assert!(out.chunks.iter().flatten().all(|&x| relative_eq!(x, 100.0, max_relative = 1e-9)));
     }
 
     /// Found by the adversarial suite: with V = 1e-9 the buffer bounds are
@@ -155,27 +157,26 @@ mod tests {
     fn tiny_loads_under_huge_buffers() {
         for v in [1e-9, 1e-6, 1.0] {
             let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, v), d: Some(1e4), n: Some(3.0), prune: Some(false) }).unwrap();
-            assert!((out.loads.iter().sum::<f64>() - v).abs() <= 1e-9 * v, "V = {v}: {:?}", out.loads);
+            // No absolute floor: at V = 1e-9 the default one (f64::EPSILON)
+            // would be looser than the relative tolerance.
+            assert_relative_eq!(out.loads.iter().sum::<f64>(), v, epsilon = 0.0, max_relative = 1e-9);
         }
     }
 
-    /// The later-stages-full method equals the full LP wherever the full LP
-    /// runs: evidence for the structure it assumes.
-    #[test]
-    fn later_stages_full_equals_the_full_lp() {
-        let mut rnd = crate::uniform(3);
-        for _ in 0..200 {
-            let m = 2 + (rnd() * 6.0) as usize;
-            let n = 2 + (rnd() * 30.0) as usize;
-            let (s, c, a, v) = (1e-4 + rnd() * 1e-2, rnd() * 1e-3, 1e-4 + rnd() * 1e-2, 1e2 + rnd() * 1e5);
-            // D with n_min = n: V / (m D) in (n - 1, n).
-            let d = v / (m as f64 * (n as f64 - 0.05 - 0.9 * rnd()));
+    proptest! {
+        #![proptest_config(crate::cases(200))]
+        /// The later-stages-full method equals the full LP wherever the full
+        /// LP runs: evidence for the structure it assumes. D is drawn with
+        /// n_min = n: V / (m D) in (n - 1, n).
+        #[test]
+        fn later_stages_full_equals_the_full_lp(m in 2usize..8, n in 2usize..32, s in 1e-4..1e-4 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, f in 0.0..1.0) {
+            let d = v / (m as f64 * (n as f64 - 0.05 - 0.9 * f));
             let params = StarParams { m: m as f64, load: Load::new(s, c, a, v), d: Some(d), n: None, prune: Some(false) };
             let (lp, n_got, n_min, _) = validate(&params).unwrap();
             assert_eq!((n_got, n_min), (n, n));
             let full = stages::solve(&lp, n, Prune::Raw).unwrap();
             let (fast, bound) = full_stages::solve(&lp, n).unwrap();
-            assert!((fast.makespan - full.makespan).abs() <= 1e-7 * full.makespan, "m={m} n={n}: {} vs full LP {}", fast.makespan, full.makespan);
+            assert_relative_eq!(fast.makespan, full.makespan, max_relative = 1e-7);
             assert!(bound <= full.makespan * (1.0 + 1e-9));
             star_schedule(&lp, &fast, Some(d)).unwrap();
         }

@@ -276,6 +276,7 @@ impl Model for IsoefficiencyMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use approx::relative_eq;
     use crate::lp::{self, Limits};
 
     fn instance(m: usize, n: usize, v: f64) -> Instance {
@@ -302,12 +303,12 @@ mod tests {
             let out = best(&inst, DEFAULT_LP_BUDGET).unwrap();
             assert!(out.proven, "m={m} n={n}");
             let brute = brute_force(&inst);
-            assert!((out.schedule.makespan - brute).abs() <= 1e-9 * brute, "m={m} n={n}: {} vs {brute}", out.schedule.makespan);
+            assert!(relative_eq!(out.schedule.makespan, brute, max_relative = 1e-9), "m={m} n={n}: {} vs {brute}", out.schedule.makespan);
             if n <= 4 {
                 let (mip, big_t) = mip::model(&inst);
                 let sol = lp::solve(&lp::Microlp, &mip, Limits { time_ms: 60_000 }, "MIP (2)-(11)").unwrap();
                 let printed = sol.get(big_t) * inst.time_unit();
-                assert!((out.schedule.makespan - printed).abs() <= 1e-6 * printed, "m={m} n={n}: search {} vs MIP {printed}", out.schedule.makespan);
+                assert!(relative_eq!(out.schedule.makespan, printed, max_relative = 1e-6), "m={m} n={n}: search {} vs MIP {printed}", out.schedule.makespan);
             }
             assert!(out.best_bound <= out.schedule.makespan && inst.lower_bound() <= out.schedule.makespan * (1.0 + 1e-9));
         }

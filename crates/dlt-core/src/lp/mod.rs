@@ -191,6 +191,7 @@ pub fn verify(model: &Model, sol: &Solution) -> core::result::Result<(), String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use approx::assert_abs_diff_eq;
     use alloc::vec;
 
     fn tiny() -> (Model, Var, Var) {
@@ -207,8 +208,9 @@ mod tests {
     fn solves_and_verifies() {
         let (m, x, y) = tiny();
         let s = solve(&Microlp, &m, Limits::default(), "tiny").unwrap();
-        assert!((s.get(x) - 1.0).abs() < 1e-9 && (s.get(y) - 3.0).abs() < 1e-9);
-        assert!((s.objective + 7.0).abs() < 1e-9);
+        assert_abs_diff_eq!(s.get(x), 1.0, epsilon = 1e-9);
+        assert_abs_diff_eq!(s.get(y), 3.0, epsilon = 1e-9);
+        assert_abs_diff_eq!(s.objective, -7.0, epsilon = 1e-9);
     }
 
     #[test]

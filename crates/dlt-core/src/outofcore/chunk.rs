@@ -136,6 +136,7 @@ pub fn chunk_size(p: &ChunkParams) -> Result<ChunkOutput> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use approx::assert_abs_diff_eq;
     use alloc::vec;
 
     fn fig10(m: f64) -> ChunkParams {
@@ -149,7 +150,7 @@ mod tests {
         let l = chunk_size(&ChunkParams { processors: Some(vec![one; 10]), ..Default::default() }).unwrap();
         assert_eq!(u, l);
         // Uniform lower end: mS / (A^h_2 - mC).
-        assert!((u.beta_min.unwrap() - 1e-2 / (0.1 - 9.99e-4)).abs() < 1e-15);
+        assert_abs_diff_eq!(u.beta_min.unwrap(), 1e-2 / (0.1 - 9.99e-4), epsilon = 1e-15);
         assert!(u.admissible);
     }
 

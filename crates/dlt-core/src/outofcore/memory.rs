@@ -187,23 +187,23 @@ fn memory_schedule(v: f64, list: &[Processor], kept: &[usize], loads: &[f64], ma
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
-    /// The optimum is no worse than the equal split or than one processor
-    /// doing all, and pruning never makes it worse.
-    #[test]
-    fn no_worse_than_simple_distributions() {
-        let mut rnd = crate::uniform(29);
-        for _ in 0..60 {
-            let m = 1 + (rnd() * 6.0) as usize;
-            let list: Vec<Processor> = (0..m)
-                .map(|_| {
-                    let (a1, swp) = (0.1 + rnd(), 0.5 + 3.0 * rnd());
-                    let a2 = a1 * (2.0 + 20.0 * rnd());
-                    // Two levels meeting at the swap point swp.
-                    Processor { s: rnd() * 0.5, c: rnd(), pieces: vec![(0.0, a1), ((a1 - a2) * swp, a2)] }
+    proptest! {
+        #![proptest_config(crate::cases(60))]
+        /// The optimum is no worse than the equal split or than one processor
+        /// doing all, and pruning never makes it worse. Each processor has two
+        /// levels, A1 and A2 = A1 k, meeting at the swap point swp.
+        #[test]
+        fn no_worse_than_simple_distributions(units in prop::collection::vec((0.1..1.1, 0.5..0.5 + 3.0, 2.0..2.0 + 20.0, 0.0..0.5, 0.0..1.0), 1..7), v in 0.5..0.5 + 10.0) {
+            let m = units.len();
+            let list: Vec<Processor> = units
+                .iter()
+                .map(|&(a1, swp, k, s, c)| {
+                    let a2 = a1 * k;
+                    Processor { s, c, pieces: vec![(0.0, a1), ((a1 - a2) * swp, a2)] }
                 })
                 .collect();
-            let v = 0.5 + 10.0 * rnd();
             // Processors served in order, each computing once its load arrived.
             let simulate = |loads: &[f64]| {
                 let mut sent = 0.0;

@@ -124,13 +124,14 @@ define_model! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use approx::assert_abs_diff_eq;
 
     #[test]
     fn swap_point_is_where_the_levels_meet() {
         // 002's example: A^l = (1, 1), A^h = (-9, 10): swap point 10/9.
         let l = levels(&[(1.0, 1.0), (-9.0, 10.0)]);
         assert_eq!((l.core, l.out), ((1.0, 1.0), (-9.0, 10.0)));
-        assert!((l.swap_point - 10.0 / 9.0).abs() < 1e-15);
+        assert_abs_diff_eq!(l.swap_point, 10.0 / 9.0, epsilon = 1e-15);
         assert_eq!(levels(&[(0.0, 1.0)]).swap_point, f64::INFINITY);
     }
 }

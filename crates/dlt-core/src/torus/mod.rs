@@ -225,6 +225,7 @@ define_model! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use approx::{assert_abs_diff_eq, assert_relative_eq, relative_eq};
     use crate::schedule::Kind;
 
     fn params(k: f64, s: f64, c: f64, a: f64, v: f64) -> Params {
@@ -270,7 +271,8 @@ mod tests {
             let r = fractions(n, alpha, c, a);
             let d = direct(n, alpha, c, a);
             for (x, y) in r.iter().zip(&d) {
-                assert!((x - y).abs() <= 1e-9 * y.abs().max(1e-12), "N={n}: {r:?} vs {d:?}");
+                // Below 1e-12 the tolerance is the absolute 1e-21.
+                assert!(relative_eq!(*x, *y, epsilon = 1e-21, max_relative = 1e-9), "N={n}: {r:?} vs {d:?}");
             }
         }
     }
@@ -282,10 +284,10 @@ mod tests {
             for v in [1e2, 1e4, 1e6, 1e8] {
                 let out = solve(&params(k as f64, 1e-4, 1e-7, 1e-6, v)).unwrap();
                 for i in out.schedule.intervals.iter().filter(|i| i.kind == Kind::Compute) {
-                    assert!((i.end - out.schedule.makespan).abs() <= 1e-12 * out.schedule.makespan);
+                    assert_relative_eq!(i.end, out.schedule.makespan, epsilon = 0.0, max_relative = 1e-12);
                 }
                 let total: f64 = out.layers.iter().map(|l| l.layer_load).sum();
-                assert!((total - v).abs() <= 1e-9 * v);
+                assert_relative_eq!(total, v, max_relative = 1e-9);
                 // More feasible phases never lengthen the schedule.
                 let feasible: Vec<f64> = out.by_phases.iter().filter_map(|o| o.makespan).collect();
                 assert!(feasible.windows(2).all(|w| w[1] <= w[0] * (1.0 + 1e-12)), "k={k} V={v}: {feasible:?}");
@@ -304,8 +306,9 @@ mod tests {
         assert!(!small.warnings.is_empty());
         // No start-up, one phase: a_0 A = C a_1 + A a_1, a_0 + 4 a_1 = 1.
         let one = solve(&Params { phases: Some(1.0), ..params(1.0, 0.0, 1.0, 1.0, 1.0) }).unwrap();
-        assert!((one.loads[0] - 2.0 / 6.0).abs() < 1e-12 && (one.loads[1] - 1.0 / 6.0).abs() < 1e-12);
-        assert!((one.speedup - 3.0).abs() < 1e-12);
+        assert_abs_diff_eq!(one.loads[0], 2.0 / 6.0, epsilon = 1e-12);
+        assert_abs_diff_eq!(one.loads[1], 1.0 / 6.0, epsilon = 1e-12);
+        assert_abs_diff_eq!(one.speedup, 3.0, epsilon = 1e-12);
     }
 
     /// 001 with no start-up and slow links (C/A >= 1000): the deepest
@@ -315,7 +318,7 @@ mod tests {
     fn slow_links_without_start_up() {
         let out = solve(&params(2.0, 0.0, 1e-4, 1e-8, 1e6)).unwrap();
         assert_eq!(out.phases, 4);
-        assert!((out.schedule.makespan - 0.0099960016).abs() <= 1e-10, "{}", out.schedule.makespan);
+        assert_abs_diff_eq!(out.schedule.makespan, 0.0099960016, epsilon = 1e-10);
         for k in 1..=4 {
             for ratio in [1e2, 1e3, 1e4, 1e5, 1e6] {
                 for v in [1.0, 1e3, 1e6, 1e9] {
