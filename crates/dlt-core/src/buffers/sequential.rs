@@ -168,7 +168,7 @@ impl Sequential {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{binomial, star, BinomialParams, Order, StarParams};
+    use super::super::{binomial, star, BinomialParams, Order, StarParams, Stages};
     use crate::costs::Load;
     use alloc::vec::Vec;
 
@@ -193,7 +193,7 @@ mod tests {
             let m = 1 + (rnd() * 6.0) as usize;
             let (s, c, a, v) = (rnd() * 0.1, rnd(), 0.1 + rnd() * 3.0, 0.5 + rnd() * 10.0);
             let n = 1 + (rnd() * 4.0) as usize;
-            let params = |prune| StarParams { m: m as f64, load: Load::new(s, c, a, v), d: None, n: Some(n as f64), prune: Some(prune) };
+            let params = |prune| StarParams { m: m as f64, load: Load::new(s, c, a, v), stages: Stages::new(None, Some(n as f64), Some(prune)) };
             let raw = star(&params(false)).unwrap();
             let pruned = star(&params(true)).unwrap();
             let (lb, eq) = (s + v * a / m as f64, equal_split(m, n, s, c, a, v));
@@ -216,7 +216,7 @@ mod tests {
             let (s, c, a, v) = (rnd() * 0.1, rnd() * 0.1, 0.1 + rnd() * 3.0, 0.5 + rnd() * 10.0);
             let m: f64 = libm::pow(p + 1.0, h as f64) - 1.0;
             for order in [Order::Nlf, Order::Llf] {
-                let out = binomial(&BinomialParams { p, h: h as f64, load: Load::new(s, c, a, v), d: None, n: Some(2.0), order, prune: Some(true) }).unwrap();
+                let out = binomial(&BinomialParams { p, h: h as f64, load: Load::new(s, c, a, v), stages: Stages::new(None, Some(2.0), Some(true)), order }).unwrap();
                 let mk = out.schedule.makespan;
                 assert!(mk >= (s + v * a / m) * (1.0 - 1e-9));
                 // Feasible: layer 1 alone, one stage (p processors, V/p each).
@@ -248,11 +248,11 @@ mod tests {
 
     #[test]
     fn buffers_bound_every_message() {
-        let out = star(&StarParams { m: 3.0, load: Load::new(0.0, 1.0, 1.0, 3.0), d: Some(1.0), n: None, prune: None }).unwrap();
+        let out = star(&StarParams { m: 3.0, load: Load::new(0.0, 1.0, 1.0, 3.0), stages: Stages::new(Some(1.0), None, None) }).unwrap();
         assert_eq!(out.n_min, 1);
         let sent: Vec<f64> = out.schedule.intervals.iter().filter(|i| i.from.is_some()).map(|i| i.load).collect();
         assert!(sent.iter().all(|&x| x <= 1.0 + 1e-12));
-        let e = star(&StarParams { m: 3.0, load: Load::new(0.0, 1.0, 1.0, 3.0), d: Some(0.5), n: Some(1.0), prune: None }).unwrap_err();
+        let e = star(&StarParams { m: 3.0, load: Load::new(0.0, 1.0, 1.0, 3.0), stages: Stages::new(Some(0.5), Some(1.0), None) }).unwrap_err();
         assert_eq!(e.field, "n");
         assert!(e.message.contains("from 2"), "{}", e.message);
     }

@@ -3,13 +3,13 @@
 
 use super::full_stages;
 use super::sequential::{Sequential, Unit};
-use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved};
+use super::stages::{self, lp_scale, LpSize, Prune, Solved, Staged, Stages};
 use crate::check::Checked;
-use crate::costs::{Costs, Load};
+use crate::costs::{self, Costs, Load};
 use crate::error::Result;
 use crate::lp::Model;
 use crate::schedule::{Row, Schedule};
-use crate::validate;
+use crate::validate::Field;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -18,6 +18,8 @@ use serde::{Deserialize, Serialize};
 
 /// Largest star: beyond it the Gantt chart and the LP both stop being useful.
 pub const MAX_M: usize = 1000;
+const M: Field = Field::integer("m", 1, MAX_M);
+pub(crate) const FIELDS: &[Field] = &[M, costs::S, costs::C, costs::A, costs::V, stages::D, stages::N];
 
 /// Beyond this many messages at n_min, the full LP gives way to the
 /// later-stages-full method.
@@ -29,15 +31,8 @@ pub struct StarParams {
     pub m: f64,
     #[serde(flatten)]
     pub load: Load,
-    #[serde(rename = "D", default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub d: Option<f64>,
-    #[serde(default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub n: Option<f64>,
-    #[serde(default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub prune: Option<bool>,
+    #[serde(flatten)]
+    pub stages: Stages,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -63,14 +58,12 @@ pub struct StarOutput {
 }
 
 fn validate(p: &StarParams) -> Result<(Sequential, usize, usize, Prune)> {
-    let m = validate::integer("m", p.m, 1, MAX_M)?;
+    let m = M.count(p.m)?;
     let Load { costs: Costs { s, c, a }, v } = p.load.validate()?;
-    let d = p.d.map(|d| validate::positive("D", d)).transpose()?;
-    let n_min = d.map_or(1.0, |d| libm::ceil(v / (d * m as f64)));
-    let (n, n_min) = stage_count(p.n, n_min, m)?;
+    let Staged { d, n, n_min, prune } = p.stages.validate(v, m as f64, m)?;
     let units = (0..m).map(|_| Unit { s, c, count: 1.0, cap: d.unwrap_or(f64::INFINITY) }).collect();
     let stages = Sequential { name: "LoadDirect", units, a, v, backward: false, scale: lp_scale(v, d, s + v * a / m as f64) };
-    Ok((stages, n, n_min, Prune::from(p.prune)))
+    Ok((stages, n, n_min, prune))
 }
 
 /// LoadDirect as printed, all m processors and n stages, for export, with
@@ -87,8 +80,8 @@ pub(crate) fn plan(params: &StarParams) -> Result<crate::model::Plan> {
     let (lp, n, n_min, _) = validate(params)?;
     let m = lp.units.len();
     let variables = 3 * n * m + 1;
-    let forced = params.d.is_some_and(|d| (n as f64 * m as f64 * d - lp.v).abs() <= 1e-12 * lp.v);
-    let (method, solved) = if full_middle(&lp, n, n_min, params.d).is_some() {
+    let forced = params.stages.d.is_some_and(|d| (n as f64 * m as f64 * d - lp.v).abs() <= 1e-12 * lp.v);
+    let (method, solved) = if full_middle(&lp, n, n_min, params.stages.d).is_some() {
         // The first window: one free stage at each end, two middle ones.
         ("LoadDirect with the middle stages full to D", 4 * 3 * m + 1)
     } else if forced {
@@ -111,7 +104,7 @@ fn full_middle(lp: &Sequential, n: usize, n_min: usize, d: Option<f64>) -> Optio
 pub fn star(params: &StarParams) -> Result<StarOutput> {
     let (lp, n, n_min, prune) = validate(params)?;
     let m = lp.units.len();
-    let (solved, warnings, gap) = match full_middle(&lp, n, n_min, params.d) {
+    let (solved, warnings, gap) = match full_middle(&lp, n, n_min, params.stages.d) {
         Some(d) => {
             let (solved, bound) = full_stages::solve(&lp, n, d)?;
             let gap = (solved.makespan - bound) / solved.makespan;
@@ -130,7 +123,7 @@ pub fn star(params: &StarParams) -> Result<StarOutput> {
         }
     };
     let (chunks, loads) = stages::spread(m, &solved);
-    let schedule = star_schedule(&lp, &solved, params.d)?;
+    let schedule = star_schedule(&lp, &solved, params.stages.d)?;
     Ok(StarOutput {
         loads,
         chunks,
@@ -174,7 +167,7 @@ mod tests {
     /// even a large one is not left to the later-stages-full method.
     #[test]
     fn full_buffers_take_the_exact_lp_at_any_size() {
-        let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e6), d: Some(100.0), n: None, prune: Some(false) }).unwrap();
+        let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e6), stages: Stages::new(Some(100.0), None, Some(false)) }).unwrap();
         assert_eq!((out.n, out.gap, out.lp.iterations), (1000, None, 0));
         assert!(out.chunks.iter().flatten().all(|&x| (x - 100.0).abs() <= 1e-9 * 100.0));
     }
@@ -185,7 +178,7 @@ mod tests {
     #[test]
     fn tiny_loads_under_huge_buffers() {
         for v in [1e-9, 1e-6, 1.0] {
-            let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, v), d: Some(1e4), n: Some(3.0), prune: Some(false) }).unwrap();
+            let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, v), stages: Stages::new(Some(1e4), Some(3.0), Some(false)) }).unwrap();
             assert!((out.loads.iter().sum::<f64>() - v).abs() <= 1e-9 * v, "V = {v}: {:?}", out.loads);
         }
     }
@@ -201,7 +194,7 @@ mod tests {
             let (s, c, a, v) = (1e-4 + rnd() * 1e-2, rnd() * 1e-3, 1e-4 + rnd() * 1e-2, 1e2 + rnd() * 1e5);
             // D with n_min = n: V / (m D) in (n - 1, n).
             let d = v / (m as f64 * (n as f64 - 0.05 - 0.9 * rnd()));
-            let params = StarParams { m: m as f64, load: Load::new(s, c, a, v), d: Some(d), n: None, prune: Some(false) };
+            let params = StarParams { m: m as f64, load: Load::new(s, c, a, v), stages: Stages::new(Some(d), None, Some(false)) };
             let (lp, n_got, n_min, _) = validate(&params).unwrap();
             assert_eq!((n_got, n_min), (n, n));
             let full = stages::solve(&lp, n, Prune::Raw).unwrap();

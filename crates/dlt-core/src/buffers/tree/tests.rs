@@ -15,7 +15,7 @@ fn windowed_equals_the_full_lp() {
         let (s, c, a, v) = (1e-4 + rnd() * 1e-2, rnd() * 1e-3, 1e-4 + rnd() * 1e-2, 1e2 + rnd() * 1e5);
         let d = v / (p * h as f64 * (n as f64 - 0.05 - 0.9 * rnd()));
         let order = if case % 2 == 0 { Order::Nlf } else { Order::Llf };
-        let params = TreeParams { p, h: h as f64, load: Load::new(s, c, a, v), d: Some(d), n: None, order, buffers: 1.0 + (case % 3 == 0) as u8 as f64, prune: Some(false) };
+        let params = TreeParams { p, h: h as f64, load: Load::new(s, c, a, v), stages: Stages::new(Some(d), None, Some(false)), order, buffers: 1.0 + (case % 3 == 0) as u8 as f64 };
         let (tree, n_got, _) = validate(&params).unwrap();
         assert_eq!(n_got, n);
         let full = stages::solve(&tree, n, Prune::Raw).unwrap();
@@ -35,7 +35,7 @@ fn windowed_equals_the_full_lp() {
 fn round_off_below_zero_is_zero() {
     let params = TreeParams {
         p: 3.0, h: 2.0, load: Load::new(0.0, 0.00005757120163861357, 0.0000023682800468021873, 103.40508757750558),
-        d: Some(16.90693418219639), n: None, order: Order::Llf, buffers: 1.0, prune: Some(false),
+        stages: Stages::new(Some(16.90693418219639), None, Some(false)), order: Order::Llf, buffers: 1.0,
     };
     let out = tree(&params).unwrap();
     assert!((out.schedule.makespan - 0.002036985409117215).abs() <= 1e-9 * 0.002036985409117215);
