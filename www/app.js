@@ -10,7 +10,7 @@ import { setScheme } from './charts.js';
 import { views } from './views/index.js';
 import { parseLink, clip } from './permalink.js';
 import { mountGallery, GALLERY_ID } from './gallery.js';
-import { solver, embed, mounted, shown } from './page.js';
+import { solver, embed, mounted, shown, core } from './page.js';
 import { banner, clearNotice } from './banner.js';
 import { linkOf, restoreView, showPanel } from './links.js';
 import { mountView } from './mount.js';
@@ -135,6 +135,9 @@ function mountGalleryOnce() {
 
 // ---- start ----------------------------------------------------------------------------
 
+// The forms' ranges are the core's: without them (the wasm failed to load)
+// the forms show none and the solver's error says the rest.
+core.models = await solver.models().catch(() => []);
 applyHash(location.hash, { initial: true });
 solver.version().then(
   (v) => { document.getElementById('version').textContent = v; },

@@ -198,7 +198,7 @@ pub fn parse<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Request> {
 ///
 /// Unknown fields are refused here rather than by serde, whose
 /// `deny_unknown_fields` does not combine with the `flatten` of the shared
-/// [`Load`], [`Costs`] and `buffers::Stages`: a field is known if the parameters serialise it
+/// [`Load`], [`Costs`], `buffers::Stages` and `isoefficiency::Machines`: a field is known if the parameters serialise it
 /// back, which they do for every field (an absent optional one as null).
 #[cfg(feature = "std")]
 fn fields<T: serde::de::DeserializeOwned + Serialize>(params: serde_json::Value) -> Result<T> {
@@ -233,7 +233,7 @@ fn flattened(params: &serde_json::Value, message: &str) -> Option<String> {
     }
     let shared = at::<Load>(params, message).or_else(|| at::<Costs>(params, message));
     #[cfg(feature = "lp")]
-    let shared = shared.or_else(|| at::<buffers::Stages>(params, message));
+    let shared = shared.or_else(|| at::<buffers::Stages>(params, message)).or_else(|| at::<isoefficiency::Machines>(params, message));
     shared
 }
 

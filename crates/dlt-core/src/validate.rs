@@ -79,7 +79,7 @@ pub fn length<T>(field: &str, xs: &[T], lo: usize, hi: usize) -> Result<()> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
-pub enum Kind {
+pub enum FieldKind {
     Integer,
     Number,
 }
@@ -94,7 +94,7 @@ pub enum Kind {
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Field {
     name: &'static str,
-    kind: Kind,
+    kind: FieldKind,
     /// The least value accepted, or, with `min_exclusive`, the greatest refused.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", tsify(optional))]
@@ -108,7 +108,7 @@ pub struct Field {
 impl Field {
     /// Any finite number: [`real`].
     pub const fn real(name: &'static str) -> Self {
-        Field { name, kind: Kind::Number, min: None, min_exclusive: false, max: None }
+        Field { name, kind: FieldKind::Number, min: None, min_exclusive: false, max: None }
     }
 
     /// x >= 0: [`nonneg`].
@@ -128,7 +128,7 @@ impl Field {
 
     /// A whole number lo <= x <= hi: [`integer`].
     pub const fn integer(name: &'static str, lo: usize, hi: usize) -> Self {
-        Field { name, kind: Kind::Integer, min: Some(lo as f64), min_exclusive: false, max: Some(hi as f64) }
+        Field { name, kind: FieldKind::Integer, min: Some(lo as f64), min_exclusive: false, max: Some(hi as f64) }
     }
 
     /// The request's name of the field.
@@ -143,7 +143,7 @@ impl Field {
 
     /// `x`, checked as the field's entry `at` (`item(name, i)` of a list).
     pub fn check_at(&self, at: &str, x: f64) -> Result<f64> {
-        if self.kind == Kind::Integer {
+        if self.kind == FieldKind::Integer {
             return self.whole(at, x).map(|k| k as f64);
         }
         let x = match self.min {

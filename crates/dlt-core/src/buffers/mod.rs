@@ -74,5 +74,5 @@ define_model! {
 define_model! {
     /// The LB strategy of 000 Sec. 4.2: one layer computes.
     LbStrategy: "lb_layer", "000 Sec. 4.2: the LB strategy, one layer of a binomial tree computing in n* equal stages", include_str!("../../../../examples/lb_layer.json"),
-    LbParams => LbOutput = lb_layer
+    LbParams => LbOutput = lb_layer, fields = lb::FIELDS
 }
