@@ -29,6 +29,11 @@ solver.onCrash((e) => {
   banner('error', `The solver stopped (${e.message}). A fresh one has been started: press Compute to try again.`);
 });
 
+// The forms' ranges are the core's: a view mounts once they are read (the
+// tabs and the gallery need none). Without them (the wasm failed to load)
+// the forms show none and the solver's error says the rest.
+const modelsRead = solver.models().then((models) => { core.models = models; }, () => {});
+
 // ---- colour scheme: the system's, followed while the page is open ----------
 
 const darkQuery = matchMedia('(prefers-color-scheme: dark)');
@@ -60,7 +65,9 @@ function activate(id) {
 }
 
 /** Shows page `id` as the user left it, and records it in the history. */
-function go(id) {
+async function go(id) {
+  selectTab(tabsEl, id);
+  if (id !== GALLERY_ID) await modelsRead;
   activate(id);
   const m = mounted.get(id);
   if (m && !m.started) m.compute();
@@ -72,7 +79,7 @@ function go(id) {
  * what it does not name takes its default. Every value goes through the
  * form's own checks; a link that fails them opens the defaults, with a notice.
  */
-function applyHash(hash, { initial = false } = {}) {
+async function applyHash(hash, { initial = false } = {}) {
   const link = parseLink(hash);
   const notices = [...link.notices];
   let id = link.view;
@@ -92,6 +99,8 @@ function applyHash(hash, { initial = false } = {}) {
       else notices.push(`The gallery has no figure “${clip(link.fig)}”.`);
     }
   } else {
+    selectTab(tabsEl, id);
+    await modelsRead;
     const fresh = !mounted.has(id);
     activate(id);
     const m = mounted.get(id);
@@ -135,9 +144,6 @@ function mountGalleryOnce() {
 
 // ---- start ----------------------------------------------------------------------------
 
-// The forms' ranges are the core's: without them (the wasm failed to load)
-// the forms show none and the solver's error says the rest.
-core.models = await solver.models().catch(() => []);
 applyHash(location.hash, { initial: true });
 solver.version().then(
   (v) => { document.getElementById('version').textContent = v; },
