@@ -10,7 +10,7 @@ import { setScheme } from './charts.js';
 import { views } from './views/index.js';
 import { parseLink, clip } from './permalink.js';
 import { mountGallery, GALLERY_ID } from './gallery.js';
-import { solver, embed, mounted, shown } from './page.js';
+import { solver, embed, mounted, shown, core } from './page.js';
 import { banner, clearNotice } from './banner.js';
 import { linkOf, restoreView, showPanel } from './links.js';
 import { mountView } from './mount.js';
@@ -28,6 +28,11 @@ let gallery = null;
 solver.onCrash((e) => {
   banner('error', `The solver stopped (${e.message}). A fresh one has been started: press Compute to try again.`);
 });
+
+// The forms' ranges are the core's: a view mounts once they are read (the
+// tabs and the gallery need none). Without them (the wasm failed to load)
+// the forms show none and the solver's error says the rest.
+const modelsRead = solver.models().then((models) => { core.models = models; }, () => {});
 
 // ---- colour scheme: the system's, followed while the page is open ----------
 
@@ -60,7 +65,9 @@ function activate(id) {
 }
 
 /** Shows page `id` as the user left it, and records it in the history. */
-function go(id) {
+async function go(id) {
+  selectTab(tabsEl, id);
+  if (id !== GALLERY_ID) await modelsRead;
   activate(id);
   const m = mounted.get(id);
   if (m && !m.started) m.compute();
@@ -72,7 +79,7 @@ function go(id) {
  * what it does not name takes its default. Every value goes through the
  * form's own checks; a link that fails them opens the defaults, with a notice.
  */
-function applyHash(hash, { initial = false } = {}) {
+async function applyHash(hash, { initial = false } = {}) {
   const link = parseLink(hash);
   const notices = [...link.notices];
   let id = link.view;
@@ -92,6 +99,8 @@ function applyHash(hash, { initial = false } = {}) {
       else notices.push(`The gallery has no figure “${clip(link.fig)}”.`);
     }
   } else {
+    selectTab(tabsEl, id);
+    await modelsRead;
     const fresh = !mounted.has(id);
     activate(id);
     const m = mounted.get(id);

@@ -6,9 +6,13 @@
 //
 // Field spec:
 //   { key, symbol, name, unit?, kind: 'number'|'integer'|'list'|'choice'|'bool'|'rows',
-//     default?, optional?, min?, max?, gt? (exclusive minimum),
+//     default?, optional?, min?, max?, gt? (exclusive minimum), core?,
 //     minItems?, maxItems?, choices?: [{value, label}], placeholder?, help?,
 //     when?(values) }
+// The range of a number, integer or list field (each entry's) is the core's
+// where the core lists one for the field (`core`, by default `key`) in the
+// model the form's request goes to (buildForm's `ranges`); min, max and gt
+// are for the fields the core lists none for.
 // `bool` is a checkbox (value true/false). `rows` is a small table editor
 // whose value is an array of objects, one per row:
 //   { kind: 'rows', columns: [{key, label, title?, kind: 'number'|'integer'|'custom',
@@ -40,7 +44,23 @@ export function fieldKey(path) {
  * @returns {{form, values(): {ok, values, errors}, setValues(obj), showError(error): boolean,
  *           clearErrors(), onChange(fn), submitButton}}
  */
-export function buildForm(container, fields, { submitLabel = 'Compute', onSubmit, extraCheck, testPrefix = '' } = {}) {
+/**
+ * The core's range of `spec`'s field in `about` (a model's entry of the
+ * core's `models()`), as a spec's min, max and gt; null where it has none.
+ */
+function coreRange(spec, about) {
+  const f = about?.fields.find((x) => x.name === (spec.core ?? spec.key));
+  if (!f) return null;
+  return { min: f.min_exclusive ? undefined : f.min, gt: f.min_exclusive ? f.min : undefined, max: f.max };
+}
+
+/**
+ * `ranges`: {models, model}, the core's `models()` and the model a request
+ * of the form goes to, a name or a function of the form's values.
+ */
+export function buildForm(container, viewFields, { submitLabel = 'Compute', onSubmit, extraCheck, testPrefix = '', ranges } = {}) {
+  // The form's own copies: the core's ranges are set on them.
+  const fields = viewFields.map((spec) => ({ ...spec }));
   const rows = new Map();
   const changeListeners = new Set();
   const form = el('form', { class: 'calc-form', novalidate: true, autocomplete: 'off' });
@@ -65,12 +85,13 @@ export function buildForm(container, fields, { submitLabel = 'Compute', onSubmit
       ? el('label', { for: id, class: 'field-label check-label' }, sym, el('span', { class: 'check-box' }, control.el), desc)
       : el(spec.kind === 'rows' ? 'div' : 'label', { for: spec.kind === 'rows' ? undefined : id, class: 'field-label', id: `${id}-label` }, sym, desc);
     if (spec.kind === 'rows') control.el.setAttribute('aria-labelledby', `${id}-label`);
-    const range = !['choice', 'bool', 'rows'].includes(spec.kind) && rangeText(spec) ? el('span', { class: 'range', text: rangeText(spec) }) : null;
-    const help = spec.help ? el('div', { class: 'help', id: helpId }, spec.help, range ? ' · ' : '', range) : (range ? el('div', { class: 'help' }, range) : null);
+    // Its text follows the range of the model the request goes to (applyWhen).
+    const range = ['choice', 'bool', 'rows'].includes(spec.kind) ? null : el('span', { class: 'range' });
+    const help = spec.help ? el('div', { class: 'help', id: helpId }, spec.help, range) : (range ? el('div', { class: 'help' }, range) : null);
     const msg = el('div', { class: 'field-msg', id: msgId, role: 'alert', 'aria-live': 'polite', 'data-testid': `${testPrefix}error-${spec.key}` });
     const row = el('div', { class: `field field-${spec.kind}`, 'data-key': spec.key }, label, spec.kind === 'bool' ? null : control.el, help, msg);
     list.append(row);
-    rows.set(spec.key, { spec, control, msg, row });
+    rows.set(spec.key, { spec, control, msg, row, range });
 
     const validate = () => {
       applyWhen();
@@ -87,6 +108,7 @@ export function buildForm(container, fields, { submitLabel = 'Compute', onSubmit
   const resetButton = el('button', { type: 'button', class: 'ghost', text: 'Defaults', title: 'Restore the paper\'s parameters' });
   form.append(formMsg, el('div', { class: 'actions' }, submitButton, resetButton));
   container.append(form);
+  applyWhen();
 
   function setMsg(key, text, source) {
     const r = rows.get(key);
@@ -100,12 +122,28 @@ export function buildForm(container, fields, { submitLabel = 'Compute', onSubmit
     if (source !== 'core') r.control.setInvalid(!!text);
   }
 
-  /** Enables the fields whose `when` holds for the current raw values. */
+  /** The core's entry of the model a request of `values` goes to. */
+  function modelOf(values) {
+    const name = typeof ranges?.model === 'function' ? ranges.model(values) : ranges?.model;
+    return ranges?.models.find((m) => m.name === name);
+  }
+
+  /**
+   * Takes the ranges of the model the raw values' request goes to (the
+   * choice that picks it has no range itself), and enables the fields
+   * whose `when` holds for them.
+   */
   function applyWhen() {
     const raw = {};
     for (const [key, { control }] of rows) {
       const r = control.read();
       raw[key] = r.error ? undefined : r.value;
+    }
+    const about = ranges && modelOf(raw);
+    for (const { spec, range } of rows.values()) {
+      const r = about && coreRange(spec, about);
+      if (r) Object.assign(spec, r);
+      if (range) range.textContent = rangeText(spec) && `${spec.help ? ' · ' : ''}${rangeText(spec)}`;
     }
     for (const { spec, control, row } of rows.values()) {
       if (!spec.when) continue;
@@ -131,12 +169,9 @@ export function buildForm(container, fields, { submitLabel = 'Compute', onSubmit
   }
 
   function setValues(obj) {
-    for (const [key, { control }] of rows) {
-      if (!(key in obj)) continue;
-      control.write(obj[key]);
-      setMsg(key, control.read().error ?? '', 'client');
-    }
+    for (const [key, { control }] of rows) if (key in obj) control.write(obj[key]);
     applyWhen();
+    for (const [key, { control }] of rows) if (key in obj) setMsg(key, control.read().error ?? '', 'client');
   }
 
   function clearErrors() {

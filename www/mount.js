@@ -7,7 +7,7 @@
 import { SolverError } from './pool.js';
 import { buildForm, el } from './form.js';
 import { fill, message, progress } from './ui.js';
-import { solver, shown, markFirstResult } from './page.js';
+import { solver, shown, markFirstResult, core } from './page.js';
 import { scheduleHash, markEmbed } from './links.js';
 import { makeContext } from './context.js';
 import { shareBar } from './share.js';
@@ -38,7 +38,7 @@ export function mountView(view, viewsEl) {
   const ctx = makeContext(view, panelsEl, m);
   m.ctx = ctx;
 
-  const form = buildForm(formCard, view.fields, { onSubmit: () => compute(), extraCheck: view.check });
+  const form = buildForm(formCard, view.fields, { onSubmit: () => compute(), extraCheck: view.check, ranges: { models: core.models, model: view.model } });
   m.form = form;
   /** Lets a view's results change the form (e.g. "compute with D = D*") and recompute. */
   ctx.setValues = (obj) => {

@@ -15,6 +15,12 @@ export const embed = new URLSearchParams(location.search).get('embed') === '1';
  */
 export const mounted = new Map();
 
+/**
+ * The core's models (`solver.models()`), read before the first view mounts
+ * (app.js): each form takes its fields' ranges from its model's entry.
+ */
+export const core = { models: [] };
+
 /** The page shown (a view's id or the gallery's) and the gallery's figure. */
 export const shown = { id: null, fig: undefined };
 

@@ -19,6 +19,7 @@
 //   const plan = await pool.plan(request, {signal});
 //   const entries = await pool.sweep(requests, {signal, onProgress, onItem, pick});
 //   const text = await pool.exportLp(request, 'lp' | 'mps', {signal});
+//   const about = await pool.models();
 //
 // The wasm solves synchronously inside its worker, so a task cannot be
 // interrupted: cancelling one (its caller's signal) drops it from the queue
@@ -186,6 +187,15 @@ export class Pool {
 
   version() {
     return this.#call({ type: 'version' }, {}).then((m) => m.version);
+  }
+
+  /**
+   * The core's registry: each model's name, summary, example and its
+   * fields' ranges.
+   * @returns {Promise<import('./pkg/dlt_wasm.js').About[]>}
+   */
+  models() {
+    return this.#call({ type: 'models' }, {}).then((m) => m.models);
   }
 
   /**

@@ -6,7 +6,7 @@
 // replaces this worker. There is no cancel message: a solve runs to its end
 // inside this worker, so the client terminates the worker instead.
 
-import init, { solve_progress as solveProgress, export_lp as exportLp, plan, version } from './pkg/dlt_wasm.js';
+import init, { solve_progress as solveProgress, export_lp as exportLp, plan, models, version } from './pkg/dlt_wasm.js';
 
 /** @typedef {import('./pkg/dlt_wasm.js').DltRequest} DltRequest */
 /** @typedef {import('./pkg/dlt_wasm.js').DltResponse} DltResponse */
@@ -105,8 +105,11 @@ self.onmessage = async (/** @type {MessageEvent} */ event) => {
       case 'version':
         postMessage({ id, ok: true, version: version() });
         break;
+      case 'models':
+        postMessage({ id, ok: true, models: models() });
+        break;
       default:
-        postMessage({ id, ok: false, error: { code: 'parse', field: 'type', message: `unknown message type ${JSON.stringify(type)}; accepted: solve, plan, export, version` } });
+        postMessage({ id, ok: false, error: { code: 'parse', field: 'type', message: `unknown message type ${JSON.stringify(type)}; accepted: solve, plan, export, models, version` } });
     }
   } catch (e) {
     // A trap, or the module failed to load: this worker is done for.

@@ -23,6 +23,7 @@ function rho(q) {
 export default {
   id: 'isoefficiency',
   title: 'Isoefficiency',
+  model: 'isoefficiency',
   paper: { id: '003', cite: 'Drozdowski, Singh, Marszałkowski, “Isoefficiency maps for divisible computations in hierarchical memory systems”, PPAM 2019' },
   intro: 'Machines are started (S), then the originator sends n load chunks, one at a time (O + Cα each), to m identical machines; a chunk of α MB computes in τ(α) = max{a1·α, a2·α + b2}: in core up to ρ = b2/(a1 − a2) MB, much slower beyond. Efficiency E = T(1,1,V) / (m·T(m,n,V)) compares m machines with one machine doing all the load, which spills out of core, so E can exceed 1 (up to a2/a1 ≈ 38). For each m, V_max is the load of highest efficiency E_max (the MAX line), and the isoline e joins the loads V where E = e, below V_max (Fig. 1 of [003]) and above it (Fig. 2). Every point is the best schedule of MIP (2)–(11) found within a budget of LPs (one per send sequence tried), its gap to a lower bound shown, as the paper’s Gurobi runs (300 s each) mostly were too.',
   fields: FIELDS,

@@ -4,24 +4,24 @@
 // precomputes the default map at build time with the same requests.
 
 export const FIELDS = [
-  { key: 'a1', symbol: 'a₁', name: 'in-core processing rate (a1 in [003])', unit: 's/MB', kind: 'number', gt: 0, default: 0.109 },
-  { key: 'a2', symbol: 'a₂', name: 'out-of-core processing rate (a2 in [003])', unit: 's/MB', kind: 'number', gt: 0, default: 4.132 },
+  { key: 'a1', symbol: 'a₁', name: 'in-core processing rate (a1 in [003])', unit: 's/MB', kind: 'number', default: 0.109 },
+  { key: 'a2', symbol: 'a₂', name: 'out-of-core processing rate (a2 in [003])', unit: 's/MB', kind: 'number', default: 4.132 },
   { key: 'b2', symbol: 'b₂', name: 'out-of-core time offset (b2 in [003], < 0)', unit: 's', kind: 'number', default: -27109 },
-  { key: 'C', symbol: 'C', name: 'transfer time per MB (C in [003])', unit: 's/MB', kind: 'number', min: 0, default: 0.005 },
-  { key: 'O', symbol: 'O', name: 'message start-up O (O in [003])', unit: 's', kind: 'number', min: 0, default: 0.075 },
-  { key: 'S', symbol: 'S', name: 'machine start-up S (S in [003])', unit: 's', kind: 'number', min: 0, default: 25.4 },
-  { key: 'n', symbol: 'n', name: 'load chunks (n in [003])', kind: 'integer', min: 1, max: 100, default: 20, help: 'the paper: n = 20' },
-  { key: 'm_lo', symbol: 'm', name: 'map: machines from', kind: 'integer', min: 1, max: 64, default: 2 },
-  { key: 'm_hi', symbol: 'm', name: 'map: machines to', kind: 'integer', min: 1, max: 64, default: 20, help: 'one request per m, spread over the workers' },
+  { key: 'C', symbol: 'C', name: 'transfer time per MB (C in [003])', unit: 's/MB', kind: 'number', default: 0.005 },
+  { key: 'O', symbol: 'O', name: 'message start-up O (O in [003])', unit: 's', kind: 'number', default: 0.075 },
+  { key: 'S', symbol: 'S', name: 'machine start-up S (S in [003])', unit: 's', kind: 'number', default: 25.4 },
+  { key: 'n', symbol: 'n', name: 'load chunks (n in [003])', kind: 'integer', default: 20, help: 'the paper: n = 20' },
+  { key: 'm_lo', symbol: 'm', name: 'map: machines from', kind: 'integer', core: 'm', default: 2 },
+  { key: 'm_hi', symbol: 'm', name: 'map: machines to', kind: 'integer', core: 'm', default: 20, help: 'one request per m, spread over the workers' },
   { key: 'levels_below', symbol: 'e', name: 'map: efficiency levels below V_max (Fig. 1)', kind: 'list', gt: 0, optional: true, default: [5, 10, 20, 30], placeholder: 'blank: none', help: 'each level costs two bisections per m' },
   { key: 'levels_above', symbol: 'e', name: 'map: efficiency levels above V_max (Fig. 2)', kind: 'list', gt: 0, optional: true, default: [1.5, 2, 5, 10, 20, 30], placeholder: 'blank: none', help: 'the paper shows only e > 1 here' },
-  { key: 'V_lo', symbol: 'V', name: 'map: loads from', unit: 'MB', kind: 'number', gt: 0, default: 1e3 },
-  { key: 'V_hi', symbol: 'V', name: 'map: loads to', unit: 'MB', kind: 'number', gt: 0, default: 5e5, help: 'e = 1.5 and 2 above V_max lie at 2e5–4e5 MB' },
+  { key: 'V_lo', symbol: 'V', name: 'map: loads from', unit: 'MB', kind: 'number', core: 'V', default: 1e3 },
+  { key: 'V_hi', symbol: 'V', name: 'map: loads to', unit: 'MB', kind: 'number', core: 'V', default: 5e5, help: 'e = 1.5 and 2 above V_max lie at 2e5–4e5 MB' },
   { key: 'width', symbol: 'w', name: 'map: stopping width of the searches', unit: 'MB', kind: 'number', gt: 0, default: 100, help: 'the paper used 1 MB; 100 MB is faster and reads the same' },
-  { key: 'map_lps', symbol: 'LPs', name: 'map: LP budget per MIP (send sequences solved)', kind: 'integer', min: 1, optional: true, placeholder: 'blank: the core’s default', help: 'the search solves one LP per send sequence; a budget, not a time, so the map is the same on any machine' },
-  { key: 'm', symbol: 'm', name: 'point: machines (m in [003])', kind: 'integer', min: 1, max: 64, default: 2, help: 'or click the map' },
-  { key: 'V', symbol: 'V', name: 'point: load (V in [003])', unit: 'MB', kind: 'number', gt: 0, default: 134485 },
-  { key: 'lp_budget', symbol: 'LPs', name: 'point: LP budget of the MIP (send sequences solved)', kind: 'integer', min: 1, optional: true, placeholder: 'blank: the core’s default' },
+  { key: 'map_lps', symbol: 'LPs', name: 'map: LP budget per MIP (send sequences solved)', kind: 'integer', core: 'lp_budget', optional: true, placeholder: 'blank: the core’s default', help: 'the search solves one LP per send sequence; a budget, not a time, so the map is the same on any machine' },
+  { key: 'm', symbol: 'm', name: 'point: machines (m in [003])', kind: 'integer', default: 2, help: 'or click the map' },
+  { key: 'V', symbol: 'V', name: 'point: load (V in [003])', unit: 'MB', kind: 'number', default: 134485 },
+  { key: 'lp_budget', symbol: 'LPs', name: 'point: LP budget of the MIP (send sequences solved)', kind: 'integer', optional: true, placeholder: 'blank: the core’s default' },
 ];
 
 // The form's field behind a path of the map's request, and what the path

@@ -19,10 +19,11 @@ const PAPER_PROCESSOR = { S: 1, C: 1, pieces: [[1, 1], [-9, 10]] };
 export default {
   id: 'memory',
   title: 'Memory hierarchy',
+  model: 'memory',
   paper: { id: '002', cite: 'Drozdowski, Wolniewicz, “Out-of-core divisible load processing”, IEEE Transactions on Parallel and Distributed Systems, 2003' },
   intro: 'The originator sends one message to each processor of a star, P1 first. Computing x units on P_i takes the largest of A_ij1 + x·A_ij2 over its memory levels j: fast while the load fits in core memory, about ten times slower beyond the swap point, when the disk is used. The optimum loads come from linear program (1)–(4) of [002]; all used processors finish together.',
   fields: [
-    { key: 'V', symbol: 'V', name: 'load (V in [002])', unit: 'units', kind: 'number', gt: 0, default: 2 },
+    { key: 'V', symbol: 'V', name: 'load (V in [002])', unit: 'units', kind: 'number', default: 2 },
     {
       key: 'processors', symbol: 'P', name: 'processors P1 … Pm, served in this order: start-up S_i, transfer rate C_i, and the pieces A_ij1 + x·A_ij2 of their computing time (j = 1 core, j = 2 out-of-core in [002])',
       kind: 'rows', minRows: 1, maxRows: 200, addLabel: '+ Add a processor (a copy of the last)',

@@ -17,6 +17,7 @@ const ALGO_NAMES = { C: 'C classical', S: 'S single installment (PE)', M: 'M mul
 export default {
   id: 'nonlinear',
   title: 'Non-linear loads',
+  model: 'nonlinear',
   paper: { id: '004', cite: 'Chen, Chu, “Divisible non-linear load distribution on heterogeneous single-level trees”' },
   intro: 'A load of L elements whose processing takes L^γ steps (γ = 2: every pair of elements) is spread by the root P0 over its children P1…Pm on a single-level tree; P0 computes too. Algorithm C is the classical distribution, S sends one part to each child after eliminating useless processors, M sends several installments.',
   fields: [
@@ -28,14 +29,14 @@ export default {
         { value: 'M', label: 'M — multi-installment, FON (Thms 6–9)' },
       ],
     },
-    { key: 'L', symbol: 'L', name: 'load (L elements in [004]; V in the other papers)', unit: 'elements', kind: 'number', gt: 0, default: 100 },
-    { key: 'gamma', symbol: 'γ', name: 'order of the load (γ in [004])', kind: 'integer', min: 2, max: 10, default: 2, help: 'L^γ processing steps' },
-    { key: 'A0', symbol: 'A₀', name: 'root’s time per step (A_0 of P0 in [004])', unit: 'time/step', kind: 'number', gt: 0, default: 1 },
-    { key: 'A', symbol: 'A', name: 'children’s time per step (A_1 … A_m in [004])', unit: 'time/step', kind: 'list', gt: 0, minItems: 1, default: [1.2, 1.5, 2], help: 'one per child, comma-separated' },
-    { key: 'G', symbol: 'G', name: 'link time per element (G_1 … G_m in [004]; C in the other papers)', unit: 'time/element', kind: 'list', min: 0, minItems: 1, default: [0.1, 0.2, 2], help: 'one per child, as many as A' },
-    { key: 'rho', symbol: 'ρ', name: 'installments (ρ in [004]; n in the other papers)', kind: 'integer', min: 1, optional: true, default: 2, placeholder: 'blank: FON chooses', help: 'algorithm M only', when: (v) => v.algorithm === 'M' },
-    { key: 'theta_cp', symbol: 'θcp', name: 'computation start-up (θ_cp in [004])', unit: 'time', kind: 'number', min: 0, optional: true, placeholder: '0' },
-    { key: 'theta_cm', symbol: 'θcm', name: 'communication start-up (θ_cm in [004]; S in the other papers)', unit: 'time', kind: 'number', min: 0, optional: true, placeholder: '0' },
+    { key: 'L', symbol: 'L', name: 'load (L elements in [004]; V in the other papers)', unit: 'elements', kind: 'number', default: 100 },
+    { key: 'gamma', symbol: 'γ', name: 'order of the load (γ in [004])', kind: 'integer', default: 2, help: 'L^γ processing steps' },
+    { key: 'A0', symbol: 'A₀', name: 'root’s time per step (A_0 of P0 in [004])', unit: 'time/step', kind: 'number', default: 1 },
+    { key: 'A', symbol: 'A', name: 'children’s time per step (A_1 … A_m in [004])', unit: 'time/step', kind: 'list', minItems: 1, default: [1.2, 1.5, 2], help: 'one per child, comma-separated' },
+    { key: 'G', symbol: 'G', name: 'link time per element (G_1 … G_m in [004]; C in the other papers)', unit: 'time/element', kind: 'list', minItems: 1, default: [0.1, 0.2, 2], help: 'one per child, as many as A' },
+    { key: 'rho', symbol: 'ρ', name: 'installments (ρ in [004]; n in the other papers)', kind: 'integer', optional: true, default: 2, placeholder: 'blank: FON chooses', help: 'algorithm M only', when: (v) => v.algorithm === 'M' },
+    { key: 'theta_cp', symbol: 'θcp', name: 'computation start-up (θ_cp in [004])', unit: 'time', kind: 'number', optional: true, placeholder: '0' },
+    { key: 'theta_cm', symbol: 'θcm', name: 'communication start-up (θ_cm in [004]; S in the other papers)', unit: 'time', kind: 'number', optional: true, placeholder: '0' },
   ],
 
   check(v) {

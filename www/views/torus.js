@@ -20,15 +20,16 @@ function phaseName(i) {
 export default {
   id: 'torus',
   title: '2D torus',
+  model: 'torus',
   paper: { id: '001', cite: 'Błażewicz, Drozdowski, Guinand, Trystram, “Scheduling a divisible task in a two-dimensional toroidal mesh”, Discrete Applied Mathematics, 1999' },
   intro: 'The originator scatters the load over a 5^k × 5^k torus by Peters–Syska broadcasting: alternating knight and cross phases, each active processor sending to four new ones, and every processor computing as soon as its part has arrived. All layers finish together. The calculator uses the largest number of phases N ≤ 2k whose loads are all positive (Lemma 1 of [001]); odd N, ending after a knight phase, are allowed, since the paper does not exclude them.',
   fields: [
-    { key: 'k', symbol: 'k', name: 'torus order: 5^k × 5^k processors (k in [001])', kind: 'integer', min: 1, max: 8, default: 2, help: 'at most 2k phases' },
-    { key: 'S', symbol: 'S', name: 'start-up (α in [001])', unit: 's', kind: 'number', min: 0, default: 1e-4 },
-    { key: 'C', symbol: 'C', name: 'transfer time per unit (τ in [001])', unit: 's/unit', kind: 'number', min: 0, default: 1e-7 },
-    { key: 'A', symbol: 'A', name: 'computing time per unit (1/σ in [001])', unit: 's/unit', kind: 'number', gt: 0, default: 1e-6 },
-    { key: 'V', symbol: 'V', name: 'load (V in [001])', unit: 'units', kind: 'number', gt: 0, default: 1e6 },
-    { key: 'phases', symbol: 'N', name: 'number of phases (N in [001])', kind: 'integer', min: 0, max: 16, optional: true, placeholder: 'blank: the largest feasible', help: 'force N ≤ 2k phases' },
+    { key: 'k', symbol: 'k', name: 'torus order: 5^k × 5^k processors (k in [001])', kind: 'integer', default: 2, help: 'at most 2k phases' },
+    { key: 'S', symbol: 'S', name: 'start-up (α in [001])', unit: 's', kind: 'number', default: 1e-4 },
+    { key: 'C', symbol: 'C', name: 'transfer time per unit (τ in [001])', unit: 's/unit', kind: 'number', default: 1e-7 },
+    { key: 'A', symbol: 'A', name: 'computing time per unit (1/σ in [001])', unit: 's/unit', kind: 'number', default: 1e-6 },
+    { key: 'V', symbol: 'V', name: 'load (V in [001])', unit: 'units', kind: 'number', default: 1e6 },
+    { key: 'phases', symbol: 'N', name: 'number of phases (N in [001])', kind: 'integer', optional: true, placeholder: 'blank: the largest feasible', help: 'force N ≤ 2k phases' },
   ],
 
 

@@ -7,6 +7,7 @@ use crate::error::Result;
 #[cfg(feature = "std")]
 use crate::error::{Code, Error};
 use crate::model::{Model, Plan, Progress};
+use crate::validate::Field;
 #[cfg(feature = "lp")]
 use crate::model::Export;
 use crate::{buffers, nonlinear, outofcore, torus};
@@ -59,9 +60,10 @@ macro_rules! models {
             }
         }
 
-        /// Every model: its name, its one-line summary and a worked example.
+        /// Every model: its name, its one-line summary, a worked example and
+        /// its fields' ranges.
         pub const MODELS: &[About] = &[
-            $( $(#[$meta])* About { name: <$model>::NAME, summary: <$model>::SUMMARY, example: <$model>::EXAMPLE, lp: has_lp::<$model>() }, )*
+            $( $(#[$meta])* About { name: <$model>::NAME, summary: <$model>::SUMMARY, example: <$model>::EXAMPLE, lp: has_lp::<$model>(), fields: <$model>::FIELDS }, )*
         ];
 
         /// TypeScript declarations of `Request`, `Response` and `ModelName`
@@ -114,7 +116,7 @@ models! {
 }
 
 /// A registered model, as `dlt --help`, the page and the tests list it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct About {
     pub name: &'static str,
@@ -122,6 +124,8 @@ pub struct About {
     pub example: &'static str,
     /// Whether `export` writes an LP or MIP for its requests.
     pub lp: bool,
+    /// The ranges of its numeric request fields (`Model::FIELDS`).
+    pub fields: &'static [Field],
 }
 
 /// Whether a model overrides `Model::lp` (probed on no request: the
@@ -194,7 +198,7 @@ pub fn parse<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Request> {
 ///
 /// Unknown fields are refused here rather than by serde, whose
 /// `deny_unknown_fields` does not combine with the `flatten` of the shared
-/// [`Load`] and [`Costs`]: a field is known if the parameters serialise it
+/// [`Load`], [`Costs`], `buffers::Stages` and `isoefficiency::Machines`: a field is known if the parameters serialise it
 /// back, which they do for every field (an absent optional one as null).
 #[cfg(feature = "std")]
 fn fields<T: serde::de::DeserializeOwned + Serialize>(params: serde_json::Value) -> Result<T> {
@@ -227,7 +231,10 @@ fn flattened(params: &serde_json::Value, message: &str) -> Option<String> {
         let path = e.path().to_string();
         (path != "." && e.inner().to_string() == message).then_some(path)
     }
-    at::<Load>(params, message).or_else(|| at::<Costs>(params, message))
+    let shared = at::<Load>(params, message).or_else(|| at::<Costs>(params, message));
+    #[cfg(feature = "lp")]
+    let shared = shared.or_else(|| at::<buffers::Stages>(params, message)).or_else(|| at::<isoefficiency::Machines>(params, message));
+    shared
 }
 
 /// `name` in serde's "missing field `name`".

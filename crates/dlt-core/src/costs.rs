@@ -4,7 +4,7 @@
 //! flattened into each model's parameters.
 
 use crate::error::Result;
-use crate::validate;
+use crate::validate::Field;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -32,15 +32,21 @@ pub struct Load {
     pub v: f64,
 }
 
+/// S >= 0, C >= 0, A > 0: a free network is a model's limit case, free
+/// computing is not (nothing would be worth distributing); V > 0.
+pub const S: Field = Field::nonneg("S");
+pub const C: Field = Field::nonneg("C");
+pub const A: Field = Field::positive("A");
+pub const V: Field = Field::positive("V");
+
 impl Costs {
     pub const fn new(s: f64, c: f64, a: f64) -> Self {
         Costs { s, c, a }
     }
 
-    /// S >= 0, C >= 0, A > 0: a free network is a model's limit case,
-    /// free computing is not (nothing would be worth distributing).
+    /// The ranges of [`S`], [`C`] and [`A`].
     pub fn validate(&self) -> Result<Self> {
-        Ok(Costs { s: validate::nonneg("S", self.s)?, c: validate::nonneg("C", self.c)?, a: validate::positive("A", self.a)? })
+        Ok(Costs { s: S.check(self.s)?, c: C.check(self.c)?, a: A.check(self.a)? })
     }
 }
 
@@ -49,8 +55,8 @@ impl Load {
         Load { costs: Costs::new(s, c, a), v }
     }
 
-    /// The costs' ranges and V > 0.
+    /// The costs' ranges and [`V`]'s.
     pub fn validate(&self) -> Result<Self> {
-        Ok(Load { costs: self.costs.validate()?, v: validate::positive("V", self.v)? })
+        Ok(Load { costs: self.costs.validate()?, v: V.check(self.v)? })
     }
 }

@@ -3,6 +3,7 @@
 //! progress, plans and the CLI's examples all come from this trait.
 
 use crate::error::Result;
+use crate::validate::Field;
 use alloc::string::String;
 use core::fmt::Debug;
 use serde::de::DeserializeOwned;
@@ -77,6 +78,10 @@ pub trait Model {
     const EXAMPLE: &'static str;
     /// Whether `lp` writes a program for the model's requests.
     const HAS_LP: bool = false;
+    /// The ranges of its numeric request fields, which its `solve` checks
+    /// them by and the page's form shows (a field whose bound depends on
+    /// others is listed with the widest; `solve` narrows it).
+    const FIELDS: &'static [Field] = &[];
     type Params: DeserializeOwned + Serialize + Clone + Debug + PartialEq;
     type Output: Serialize + Clone + Debug + PartialEq;
 
@@ -97,11 +102,11 @@ pub trait Model {
 
 /// A model's type and its `Model` impl in one declaration: its name,
 /// summary, example, parameter and output types and solving function, and,
-/// where it has them, its plan and the program it exports (with the
-/// program's name as the paper gives it).
+/// where it has them, its fields' ranges, its plan and the program it
+/// exports (with the program's name as the paper gives it).
 macro_rules! define_model {
     ($(#[$doc:meta])* $ty:ident: $name:literal, $summary:literal, $example:expr, $params:ty => $output:ty = $solve:path
-     $(, plan = $plan:path)? $(, lp = $lp:path as $title:literal)?) => {
+     $(, fields = $fields:expr)? $(, plan = $plan:path)? $(, lp = $lp:path as $title:literal)?) => {
         $(#[$doc])*
         pub struct $ty;
 
@@ -110,6 +115,7 @@ macro_rules! define_model {
             const SUMMARY: &'static str = $summary;
             const EXAMPLE: &'static str = $example;
             $(const HAS_LP: bool = { let _ = $title; true };)?
+            $(const FIELDS: &'static [$crate::validate::Field] = $fields;)?
             type Params = $params;
             type Output = $output;
             fn solve(p: &$params, _: &mut $crate::model::Progress) -> $crate::error::Result<$output> {

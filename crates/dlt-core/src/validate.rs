@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Result};
 use alloc::format;
+use serde::Serialize;
 
 /// Largest magnitude accepted for any parameter: beyond it sums of products
 /// of parameters lose every significant digit of the smaller terms.
@@ -71,6 +72,98 @@ pub fn length<T>(field: &str, xs: &[T], lo: usize, hi: usize) -> Result<()> {
         Ok(())
     } else {
         Err(Error::range(field, format!("{field} must list from {lo} to {hi} entries, got {}", xs.len())))
+    }
+}
+
+/// Whether a field takes whole numbers or any number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[serde(rename_all = "lowercase")]
+pub enum FieldKind {
+    Integer,
+    Number,
+}
+
+/// A request field and the numbers it accepts (each entry's, for a list).
+/// A model's `validate` checks the field through it and the registry lists
+/// it for the page's form, so the bound is written once: the form cannot
+/// accept what the core refuses, nor refuse what it accepts.
+///
+/// Built only by the constructors below, whose ranges are the checks above.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+pub struct Field {
+    name: &'static str,
+    kind: FieldKind,
+    /// The least value accepted, or, with `min_exclusive`, the greatest refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    min: Option<f64>,
+    min_exclusive: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    max: Option<f64>,
+}
+
+impl Field {
+    /// Any finite number: [`real`].
+    pub const fn real(name: &'static str) -> Self {
+        Field { name, kind: FieldKind::Number, min: None, min_exclusive: false, max: None }
+    }
+
+    /// x >= 0: [`nonneg`].
+    pub const fn nonneg(name: &'static str) -> Self {
+        Field { min: Some(0.0), ..Field::real(name) }
+    }
+
+    /// x > 0: [`positive`].
+    pub const fn positive(name: &'static str) -> Self {
+        Field { min_exclusive: true, ..Field::nonneg(name) }
+    }
+
+    /// 0 < x <= hi.
+    pub const fn positive_to(name: &'static str, hi: f64) -> Self {
+        Field { max: Some(hi), ..Field::positive(name) }
+    }
+
+    /// A whole number lo <= x <= hi: [`integer`].
+    pub const fn integer(name: &'static str, lo: usize, hi: usize) -> Self {
+        Field { name, kind: FieldKind::Integer, min: Some(lo as f64), min_exclusive: false, max: Some(hi as f64) }
+    }
+
+    /// The request's name of the field.
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// `x`, checked as the field.
+    pub fn check(&self, x: f64) -> Result<f64> {
+        self.check_at(self.name, x)
+    }
+
+    /// `x`, checked as the field's entry `at` (`item(name, i)` of a list).
+    pub fn check_at(&self, at: &str, x: f64) -> Result<f64> {
+        if self.kind == FieldKind::Integer {
+            return self.whole(at, x).map(|k| k as f64);
+        }
+        let x = match self.min {
+            None => real(at, x)?,
+            Some(_) if self.min_exclusive => positive(at, x)?,
+            Some(_) => nonneg(at, x)?,
+        };
+        match self.max {
+            Some(hi) => within(at, x, self.min.unwrap_or(-MAX_MAGNITUDE), hi),
+            None => Ok(x),
+        }
+    }
+
+    /// `x`, checked as the whole-number field, as a count.
+    pub fn count(&self, x: f64) -> Result<usize> {
+        self.whole(self.name, x)
+    }
+
+    fn whole(&self, at: &str, x: f64) -> Result<usize> {
+        integer(at, x, self.min.unwrap_or(0.0) as usize, self.max.unwrap_or(f64::MAX) as usize)
     }
 }
 

@@ -6,19 +6,21 @@
 
 use super::full_stages;
 use super::sequential::{Sequential, Unit};
-use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved};
-use super::{MAX_H, MAX_P};
+use super::stages::{self, lp_scale, LpSize, Prune, Solved, Staged, Stages};
+use super::{H, P};
 use crate::check::Checked;
-use crate::costs::{Costs, Load};
+use crate::costs::{self, Costs, Load};
 use crate::error::Result;
 use crate::lp::Model;
 use crate::schedule::{Row, Schedule};
-use crate::validate;
+use crate::validate::Field;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
+
+pub(crate) const FIELDS: &[Field] = &[P, H, costs::S, costs::C, costs::A, costs::V, stages::D, stages::N];
 
 /// Layer activation order within a stage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,16 +41,9 @@ pub struct BinomialParams {
     pub h: f64,
     #[serde(flatten)]
     pub load: Load,
-    #[serde(rename = "D", default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub d: Option<f64>,
-    #[serde(default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub n: Option<f64>,
+    #[serde(flatten)]
+    pub stages: Stages,
     pub order: Order,
-    #[serde(default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub prune: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -85,10 +80,13 @@ struct Tree {
 }
 
 fn validate(q: &BinomialParams) -> Result<(Sequential, Tree, usize, usize)> {
-    let p = validate::integer("p", q.p, 1, MAX_P)? as f64;
-    let h = validate::integer("h", q.h, 1, MAX_H)?;
+    let p = P.count(q.p)? as f64;
+    let h = H.count(q.h)?;
     let Load { costs: Costs { s, c, a }, v } = q.load.validate()?;
-    let d = q.d.map(|d| validate::positive("D", d)).transpose()?;
+    // A stage carries at most D to layer 1 and p(p+1)^(i-2) D to layer i >= 2;
+    // a scatter to layer i takes i steps: h(h+1)/2 per stage bound the
+    // schedule as hops do in the ordinary tree.
+    let Staged { d, n, n_min, .. } = q.stages.validate(v, h as f64 * (p + 1.0) - 1.0, h * (h + 1) / 2)?;
     // (31)-(32): the message to layer 1 carries p(p+1)^(i-2) alpha_ik <= D.
     let cap = |i: usize| match d {
         None => f64::INFINITY,
@@ -96,10 +94,6 @@ fn validate(q: &BinomialParams) -> Result<(Sequential, Tree, usize, usize)> {
         Some(d) => d / (p * libm::pow(p + 1.0, i as f64 - 2.0)),
     };
     let units: Vec<Unit> = (1..=h).map(|i| Unit { s: s * i as f64, c: c * libm::pow(p + 1.0, i as f64 - 1.0), count: layer_size(p, i), cap: cap(i) }).collect();
-    let n_min = d.map_or(1.0, |d| libm::ceil(v / (d * (h as f64 * (p + 1.0) - 1.0))));
-    // A scatter to layer i takes i steps: h(h+1)/2 per stage bound the
-    // schedule as in the ordinary tree.
-    let (n, n_min) = stage_count(q.n, n_min, h * (h + 1) / 2)?;
     let computing: f64 = units.iter().map(|u| u.count).sum();
     let name = match q.order {
         Order::Nlf => "BinomialTreeNLF",
@@ -132,7 +126,7 @@ pub(crate) fn plan(params: &BinomialParams) -> Result<crate::model::Plan> {
 
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
     let (lp, tree, n, n_min) = validate(params)?;
-    let (solved, warnings, gap) = full_stages::solve_or_full(&lp, n, n_min, Prune::from(params.prune), "layers")?;
+    let (solved, warnings, gap) = full_stages::solve_or_full(&lp, n, n_min, Prune::from(params.stages.prune), "layers")?;
     let h = lp.units.len();
     let (chunks, loads) = stages::spread(h, &solved);
     let schedule = scatter_schedule(&lp, &tree, &solved)?;

@@ -1,16 +1,20 @@
 //! 000 Sec. 4.2: the LB strategy, where only one layer of a binomial tree
 //! computes and the others relay.
 
-use super::{MAX_H, MAX_P};
+use super::{H, P};
 use crate::check::Checked;
-use crate::costs::{Costs, Load};
+use crate::costs::{self, Costs, Load};
 use crate::schedule::{Row, Schedule};
 use crate::error::{Error, Result};
-use crate::validate;
+use crate::validate::Field;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
+
+/// S > 0 here: with no start-up the strategy would use infinitely many stages.
+const S: Field = Field::positive("S");
+pub(crate) const FIELDS: &[Field] = &[P, H, S, costs::C, costs::A, costs::V];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -64,9 +68,9 @@ pub struct LbOutput {
 const MAX_STAGES: usize = 5000;
 
 pub fn lb_layer(params: &LbParams) -> Result<LbOutput> {
-    let p = validate::integer("p", params.p, 1, MAX_P)? as f64;
-    let h = validate::integer("h", params.h, 1, MAX_H)?;
-    let s = validate::positive("S", params.load.costs.s)
+    let p = P.count(params.p)? as f64;
+    let h = H.count(params.h)?;
+    let s = S.check(params.load.costs.s)
         .map_err(|e| Error::range("S", format!("{}: with no start-up the strategy would use infinitely many stages", e.message)))?;
     let Load { costs: Costs { c, a, .. }, v } = params.load.validate()?;
     // C_max(n) = n (iS + C V/(n p)) + A V/(n p (p+1)^(i-1)), minimal at n*.

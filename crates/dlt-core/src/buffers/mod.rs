@@ -25,8 +25,9 @@ pub use dstar::{d_star, DstarOutput, DstarParams, Topology};
 pub use lb::{lb_layer, LbLayer, LbOutput, LbParams};
 
 use crate::model::define_model;
+use crate::validate::Field;
 #[cfg(feature = "lp")]
-pub use stages::{LpSize, Prune};
+pub use stages::{LpSize, Prune, Stages};
 #[cfg(feature = "lp")]
 pub(crate) use stages::EMPTY;
 #[cfg(feature = "lp")]
@@ -39,12 +40,14 @@ pub use tree::{tree, tree_lp, TreeOutput, TreeParams};
 pub(crate) const MAX_P: usize = 100;
 pub(crate) const MAX_H: usize = 100;
 pub(crate) const MAX_M: usize = 1_000_000;
+pub(crate) const P: Field = Field::integer("p", 1, MAX_P);
+pub(crate) const H: Field = Field::integer("h", 1, MAX_H);
 
 #[cfg(feature = "lp")]
 define_model! {
     /// LoadDirect (000 Sec. 3.1): a star with buffers of size D.
     Star: "star", "000 LoadDirect: a star with buffers D over n stages (n_min by default)", include_str!("../../../../examples/star.json"),
-    StarParams => StarOutput = star, plan = star::plan, lp = star_lp as "LoadDirect (000)"
+    StarParams => StarOutput = star, fields = star::FIELDS, plan = star::plan, lp = star_lp as "LoadDirect (000)"
 }
 
 #[cfg(feature = "lp")]
@@ -52,14 +55,14 @@ define_model! {
     /// TreeNLF/LLF-1/-2 (000 Sec. 3.2): an ordinary tree of p children a node
     /// and h layers, with one or two buffers.
     OrdinaryTree: "tree", "000 TreeNLF/LLF-1/-2: an ordinary tree with buffers D", include_str!("../../../../examples/tree.json"),
-    TreeParams => TreeOutput = tree, plan = tree::plan, lp = tree_lp as "ordinary tree LP (000)"
+    TreeParams => TreeOutput = tree, fields = tree::FIELDS, plan = tree::plan, lp = tree_lp as "ordinary tree LP (000)"
 }
 
 #[cfg(feature = "lp")]
 define_model! {
     /// BinomialTreeNLF/LLF (000 Sec. 3.3).
     BinomialTree: "binomial", "000 BinomialTreeNLF/LLF: a binomial tree with buffers D", include_str!("../../../../examples/binomial.json"),
-    BinomialParams => BinomialOutput = binomial, plan = binomial::plan, lp = binomial_lp as "BinomialTreeNLF/LLF (000)"
+    BinomialParams => BinomialOutput = binomial, fields = binomial::FIELDS, plan = binomial::plan, lp = binomial_lp as "BinomialTreeNLF/LLF (000)"
 }
 
 define_model! {
@@ -71,5 +74,5 @@ define_model! {
 define_model! {
     /// The LB strategy of 000 Sec. 4.2: one layer computes.
     LbStrategy: "lb_layer", "000 Sec. 4.2: the LB strategy, one layer of a binomial tree computing in n* equal stages", include_str!("../../../../examples/lb_layer.json"),
-    LbParams => LbOutput = lb_layer
+    LbParams => LbOutput = lb_layer, fields = lb::FIELDS
 }

@@ -222,7 +222,7 @@ impl Sequential {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{binomial, star, BinomialParams, Order, StarParams};
+    use super::super::{binomial, star, BinomialParams, Order, StarParams, Stages};
     use crate::costs::Load;
     use alloc::vec::Vec;
     use approx::assert_relative_eq;
@@ -246,7 +246,7 @@ mod tests {
         #![proptest_config(crate::cases(60))]
         #[test]
         fn star_optimum_between_the_lower_bound_and_the_equal_split(m in 1usize..7, s in 0.0..0.1, c in 0.0..1.0, a in 0.1..0.1 + 3.0, v in 0.5..0.5 + 10.0, n in 1usize..5) {
-            let params = |prune| StarParams { m: m as f64, load: Load::new(s, c, a, v), d: None, n: Some(n as f64), prune: Some(prune) };
+            let params = |prune| StarParams { m: m as f64, load: Load::new(s, c, a, v), stages: Stages::new(None, Some(n as f64), Some(prune)) };
             let raw = star(&params(false)).unwrap();
             let pruned = star(&params(true)).unwrap();
             let (lb, eq) = (s + v * a / m as f64, equal_split(m, n, s, c, a, v));
@@ -268,7 +268,7 @@ mod tests {
             let p = f64::from(p);
             let m: f64 = libm::pow(p + 1.0, h as f64) - 1.0;
             for order in [Order::Nlf, Order::Llf] {
-                let out = binomial(&BinomialParams { p, h: h as f64, load: Load::new(s, c, a, v), d: None, n: Some(2.0), order, prune: Some(true) }).unwrap();
+                let out = binomial(&BinomialParams { p, h: h as f64, load: Load::new(s, c, a, v), stages: Stages::new(None, Some(2.0), Some(true)), order }).unwrap();
                 let mk = out.schedule.makespan;
                 assert!(mk >= (s + v * a / m) * (1.0 - 1e-9));
                 // Feasible: layer 1 alone, one stage (p processors, V/p each).
@@ -298,11 +298,11 @@ mod tests {
 
     #[test]
     fn buffers_bound_every_message() {
-        let out = star(&StarParams { m: 3.0, load: Load::new(0.0, 1.0, 1.0, 3.0), d: Some(1.0), n: None, prune: None }).unwrap();
+        let out = star(&StarParams { m: 3.0, load: Load::new(0.0, 1.0, 1.0, 3.0), stages: Stages::new(Some(1.0), None, None) }).unwrap();
         assert_eq!(out.n_min, 1);
         let sent: Vec<f64> = out.schedule.intervals.iter().filter(|i| i.from.is_some()).map(|i| i.load).collect();
         assert!(sent.iter().all(|&x| x <= 1.0 + 1e-12));
-        let e = star(&StarParams { m: 3.0, load: Load::new(0.0, 1.0, 1.0, 3.0), d: Some(0.5), n: Some(1.0), prune: None }).unwrap_err();
+        let e = star(&StarParams { m: 3.0, load: Load::new(0.0, 1.0, 1.0, 3.0), stages: Stages::new(Some(0.5), Some(1.0), None) }).unwrap_err();
         assert_eq!(e.field, "n");
         assert!(e.message.contains("from 2"), "{}", e.message);
     }

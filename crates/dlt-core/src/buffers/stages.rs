@@ -4,8 +4,8 @@
 use crate::error::{Code, Error, Result};
 use super::staging;
 use crate::lp::{self, Limits, Model, Var};
-use crate::validate;
-use serde::Serialize;
+use crate::validate::{self, Field};
+use serde::{Deserialize, Serialize};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -45,9 +45,57 @@ impl From<Option<bool>> for Prune {
     }
 }
 
+/// The buffers and stages every LP of 000 takes (Sec. 2), defined here once
+/// and flattened into the star's and the trees' parameters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+pub struct Stages {
+    /// Buffer size: no message carries more (none: unlimited).
+    #[serde(rename = "D", default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub d: Option<f64>,
+    /// Stages (none: n_min, the fewest the buffers allow).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub n: Option<f64>,
+    /// Whether to drop empty stages and units and solve again (default true).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub prune: Option<bool>,
+}
+
+pub const D: Field = Field::positive("D");
+/// At least n_min and, for the LP's messages, at most MAX_MESSAGES over a
+/// stage's: `stage_count` narrows it for the request.
+pub const N: Field = Field::integer("n", 1, MAX_STAGES);
+
+/// Stages validated: D, n, n_min and how to prune.
+pub(crate) struct Staged {
+    pub d: Option<f64>,
+    pub n: usize,
+    pub n_min: usize,
+    pub prune: Prune,
+}
+
+impl Stages {
+    pub const fn new(d: Option<f64>, n: Option<f64>, prune: Option<bool>) -> Self {
+        Stages { d, n, prune }
+    }
+
+    /// D > 0 and the number of stages for load `v`, where a stage carries
+    /// at most D `capacity` (n_min = V / (D capacity) rounded up) in
+    /// `per_stage` messages.
+    pub(crate) fn validate(&self, v: f64, capacity: f64, per_stage: usize) -> Result<Staged> {
+        let d = self.d.map(|d| D.check(d)).transpose()?;
+        let n_min = d.map_or(1.0, |d| libm::ceil(v / (d * capacity)));
+        let (n, n_min) = stage_count(self.n, n_min, per_stage)?;
+        Ok(Staged { d, n, n_min, prune: Prune::from(self.prune) })
+    }
+}
+
 /// The number of stages: `n` if given, else n_min; n_min <= n and the LP
 /// stays within MAX_STAGES stages and MAX_MESSAGES messages of `per_stage`.
-pub(crate) fn stage_count(n: Option<f64>, n_min: f64, per_stage: usize) -> Result<(usize, usize)> {
+fn stage_count(n: Option<f64>, n_min: f64, per_stage: usize) -> Result<(usize, usize)> {
     let most = MAX_STAGES.min(MAX_MESSAGES / per_stage.max(1));
     // n_min is NaN-free (V, D validated) but may be huge.
     if n_min > most as f64 {

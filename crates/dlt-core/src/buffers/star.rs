@@ -3,13 +3,13 @@
 
 use super::full_stages;
 use super::sequential::{Sequential, Unit};
-use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved};
+use super::stages::{self, lp_scale, LpSize, Prune, Solved, Staged, Stages};
 use crate::check::Checked;
-use crate::costs::{Costs, Load};
+use crate::costs::{self, Costs, Load};
 use crate::error::Result;
 use crate::lp::Model;
 use crate::schedule::{Row, Schedule};
-use crate::validate;
+use crate::validate::Field;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -18,6 +18,8 @@ use serde::{Deserialize, Serialize};
 
 /// Largest star: beyond it the Gantt chart and the LP both stop being useful.
 pub const MAX_M: usize = 1000;
+const M: Field = Field::integer("m", 1, MAX_M);
+pub(crate) const FIELDS: &[Field] = &[M, costs::S, costs::C, costs::A, costs::V, stages::D, stages::N];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -25,15 +27,8 @@ pub struct StarParams {
     pub m: f64,
     #[serde(flatten)]
     pub load: Load,
-    #[serde(rename = "D", default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub d: Option<f64>,
-    #[serde(default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub n: Option<f64>,
-    #[serde(default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub prune: Option<bool>,
+    #[serde(flatten)]
+    pub stages: Stages,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -59,14 +54,12 @@ pub struct StarOutput {
 }
 
 fn validate(p: &StarParams) -> Result<(Sequential, usize, usize, Prune)> {
-    let m = validate::integer("m", p.m, 1, MAX_M)?;
+    let m = M.count(p.m)?;
     let Load { costs: Costs { s, c, a }, v } = p.load.validate()?;
-    let d = p.d.map(|d| validate::positive("D", d)).transpose()?;
-    let n_min = d.map_or(1.0, |d| libm::ceil(v / (d * m as f64)));
-    let (n, n_min) = stage_count(p.n, n_min, m)?;
+    let Staged { d, n, n_min, prune } = p.stages.validate(v, m as f64, m)?;
     let units = (0..m).map(|_| Unit { s, c, count: 1.0, cap: d.unwrap_or(f64::INFINITY) }).collect();
     let stages = Sequential { name: "LoadDirect", units, a, v, backward: false, scale: lp_scale(v, d, s + v * a / m as f64) };
-    Ok((stages, n, n_min, Prune::from(p.prune)))
+    Ok((stages, n, n_min, prune))
 }
 
 /// LoadDirect as printed, all m processors and n stages, for export, with
@@ -83,7 +76,7 @@ pub(crate) fn plan(params: &StarParams) -> Result<crate::model::Plan> {
     let (lp, n, n_min, _) = validate(params)?;
     let m = lp.units.len();
     let variables = 3 * n * m + 1;
-    let forced = params.d.is_some_and(|d| (n as f64 * m as f64 * d - lp.v).abs() <= 1e-12 * lp.v);
+    let forced = params.stages.d.is_some_and(|d| (n as f64 * m as f64 * d - lp.v).abs() <= 1e-12 * lp.v);
     let (method, solved) = if full_stages::applies(&lp, n, n_min) {
         full_stages::plan(&lp)
     } else if forced {
@@ -99,7 +92,7 @@ pub fn star(params: &StarParams) -> Result<StarOutput> {
     let m = lp.units.len();
     let (solved, warnings, gap) = full_stages::solve_or_full(&lp, n, n_min, prune, "processors")?;
     let (chunks, loads) = stages::spread(m, &solved);
-    let schedule = star_schedule(&lp, &solved, params.d)?;
+    let schedule = star_schedule(&lp, &solved, params.stages.d)?;
     Ok(StarOutput {
         loads,
         chunks,
@@ -145,7 +138,7 @@ mod tests {
     /// even a large one is not left to the later-stages-full method.
     #[test]
     fn full_buffers_take_the_exact_lp_at_any_size() {
-        let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e6), d: Some(100.0), n: None, prune: Some(false) }).unwrap();
+        let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e6), stages: Stages::new(Some(100.0), None, Some(false)) }).unwrap();
         assert_eq!((out.n, out.gap, out.lp.iterations), (1000, None, 0));
         assert!(out.chunks.iter().flatten().all(|&x| relative_eq!(x, 100.0, max_relative = 1e-9)));
     }
@@ -156,7 +149,7 @@ mod tests {
     #[test]
     fn tiny_loads_under_huge_buffers() {
         for v in [1e-9, 1e-6, 1.0] {
-            let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, v), d: Some(1e4), n: Some(3.0), prune: Some(false) }).unwrap();
+            let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, v), stages: Stages::new(Some(1e4), Some(3.0), Some(false)) }).unwrap();
             // No absolute floor: at V = 1e-9 the default one (f64::EPSILON)
             // would be looser than the relative tolerance.
             assert_relative_eq!(out.loads.iter().sum::<f64>(), v, epsilon = 0.0, max_relative = 1e-9);
@@ -171,7 +164,7 @@ mod tests {
         #[test]
         fn later_stages_full_equals_the_full_lp(m in 2usize..8, n in 2usize..32, s in 1e-4..1e-4 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, f in 0.0..1.0) {
             let d = v / (m as f64 * (n as f64 - 0.05 - 0.9 * f));
-            let params = StarParams { m: m as f64, load: Load::new(s, c, a, v), d: Some(d), n: None, prune: Some(false) };
+            let params = StarParams { m: m as f64, load: Load::new(s, c, a, v), stages: Stages::new(Some(d), None, Some(false)) };
             let (lp, n_got, n_min, _) = validate(&params).unwrap();
             assert_eq!((n_got, n_min), (n, n));
             let full = stages::solve(&lp, n, Prune::Raw).unwrap();

@@ -7,20 +7,23 @@
 //! the rules they follow: `rows`.
 
 use super::binomial::Order;
-use super::stages::{self, lp_scale, stage_count, LpSize, Prune, Solved, StageModel};
+use super::stages::{self, lp_scale, LpSize, Prune, Solved, StageModel, Staged, Stages};
 use super::staging;
-use super::{MAX_H, MAX_P};
+use super::{H, P};
 use crate::check::Checked;
-use crate::costs::{Costs, Load};
+use crate::costs::{self, Costs, Load};
 use crate::error::Result;
 use crate::lp::{self, Limits, Model, Var};
 use crate::schedule::{Row, Schedule};
-use crate::validate;
+use crate::validate::Field;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
+
+const BUFFERS: Field = Field::integer("buffers", 1, 2);
+pub(crate) const FIELDS: &[Field] = &[P, H, costs::S, costs::C, costs::A, costs::V, stages::D, stages::N, BUFFERS];
 
 mod rows;
 use rows::{Period, Tree, TreeLp};
@@ -32,18 +35,11 @@ pub struct TreeParams {
     pub h: f64,
     #[serde(flatten)]
     pub load: Load,
-    #[serde(rename = "D", default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub d: Option<f64>,
-    #[serde(default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub n: Option<f64>,
+    #[serde(flatten)]
+    pub stages: Stages,
     pub order: Order,
     /// Messages a relay can hold: 1 or 2.
     pub buffers: f64,
-    #[serde(default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub prune: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -68,14 +64,13 @@ pub struct TreeOutput {
 }
 
 fn validate(q: &TreeParams) -> Result<(Tree, usize, usize)> {
-    let p = validate::integer("p", q.p, 1, MAX_P)? as f64;
-    let h = validate::integer("h", q.h, 1, MAX_H)?;
-    let buffers = validate::integer("buffers", q.buffers, 1, 2)?;
+    let p = P.count(q.p)? as f64;
+    let h = H.count(q.h)?;
+    let buffers = BUFFERS.count(q.buffers)?;
     let Load { costs: Costs { s, c, a }, v } = q.load.validate()?;
-    let d = q.d.map(|d| validate::positive("D", d)).transpose()?;
-    let n_min = d.map_or(1.0, |d| libm::ceil(v / (d * p * h as f64)));
-    // Hops per stage, h(h+1)/2, bound the LP as messages do.
-    let (n, n_min) = stage_count(q.n, n_min, h * (h + 1) / 2)?;
+    // A stage carries at most D to each of p subtrees and h layers; its
+    // hops, h(h+1)/2, bound the LP as messages do.
+    let Staged { d, n, n_min, .. } = q.stages.validate(v, p * h as f64, h * (h + 1) / 2)?;
     let computing: f64 = (1..=h).map(|i| libm::pow(p, i as f64)).sum();
     let name = match (q.order, buffers) {
         (Order::Nlf, 1) => "TreeNLF-1",
@@ -136,7 +131,7 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
         );
         (solved, vec![warning], Some(gap))
     } else {
-        let solved = stages::solve(&tree, n, Prune::from(params.prune))?;
+        let solved = stages::solve(&tree, n, Prune::from(params.stages.prune))?;
         let warnings = stages::dropped(tree.h, &solved, n, "layers");
         (timed(tree.scale.1, solved), warnings, None)
     };

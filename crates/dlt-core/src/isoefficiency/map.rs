@@ -5,7 +5,7 @@
 //! of V is narrower than `width` (the paper: 1 MB). Points already solved are
 //! reused across levels and sides.
 
-use super::{best, instance, Instance, Params};
+use super::{best, instance, Instance, Machines, Params};
 use crate::error::{Code, Error, Result};
 use crate::validate;
 use alloc::collections::BTreeMap;
@@ -19,26 +19,17 @@ pub const MAX_LEVELS: usize = 32;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(deny_unknown_fields)]
 pub struct MapParams {
     /// Machine counts from m_range[0] to m_range[1].
     pub m_range: (f64, f64),
-    pub n: f64,
     /// Efficiency levels of the isolines (may be empty: the MAX line only).
     #[serde(default)]
     pub levels: Vec<f64>,
     /// The interval of V searched.
     #[serde(rename = "V_range")]
     pub v_range: (f64, f64),
-    #[serde(rename = "S")]
-    pub s: f64,
-    #[serde(rename = "O")]
-    pub o: f64,
-    #[serde(rename = "C")]
-    pub c: f64,
-    pub a1: f64,
-    pub a2: f64,
-    pub b2: f64,
+    #[serde(flatten)]
+    pub machines: Machines,
     /// Stop a search when its V interval is narrower than this (default 1).
     #[serde(default)]
     #[cfg_attr(feature = "ts", tsify(optional))]
@@ -203,9 +194,7 @@ fn validate(p: &MapParams) -> Result<Valid> {
     if v_hi <= v_lo {
         return Err(Error::range("V_range", format!("V_range must be increasing, got [{v_lo}, {v_hi}]")));
     }
-    let base = instance(&Params {
-        m: p.m_range.0, n: p.n, v: v_lo, s: p.s, o: p.o, c: p.c, a1: p.a1, a2: p.a2, b2: p.b2, lp_budget: None,
-    })
+    let base = instance(&Params { m: p.m_range.0, v: v_lo, machines: p.machines, lp_budget: None })
     .map_err(|mut e| {
         if e.field == "m" {
             e.field = String::from("m_range[0]");
@@ -221,8 +210,8 @@ fn validate(p: &MapParams) -> Result<Valid> {
     if (v_hi - v_lo) / width > 1e12 {
         return Err(Error::range("width", format!("width must be at least (V_range[1] - V_range[0]) / 1e12 = {:e}", (v_hi - v_lo) / 1e12)));
     }
-    let budget = super::lp_budget("lp_budget", p.lp_budget, DEFAULT_LP_BUDGET, super::MAX_LP_BUDGET)?;
-    let total = super::lp_budget("total_lp_budget", p.total_lp_budget, DEFAULT_TOTAL_LP_BUDGET, MAX_TOTAL_LP_BUDGET)?;
+    let budget = super::budget("lp_budget", p.lp_budget, DEFAULT_LP_BUDGET, super::MAX_LP_BUDGET)?;
+    let total = super::budget("total_lp_budget", p.total_lp_budget, DEFAULT_TOTAL_LP_BUDGET, MAX_TOTAL_LP_BUDGET)?;
     Ok(Valid { base, m_hi, v_range: (v_lo, v_hi), width, budget, total })
 }
 
@@ -285,15 +274,9 @@ mod tests {
     fn params(m_range: (f64, f64), total: f64) -> MapParams {
         MapParams {
             m_range,
-            n: 20.0,
             levels: alloc::vec![10.0],
             v_range: (5e3, 2e5),
-            s: 25.4,
-            o: 0.075,
-            c: 0.005,
-            a1: 0.109,
-            a2: 4.132,
-            b2: -27109.0,
+            machines: Machines { n: 20.0, s: 25.4, o: 0.075, c: 0.005, a1: 0.109, a2: 4.132, b2: -27109.0 },
             width: Some(100.0),
             lp_budget: Some(5.0),
             total_lp_budget: Some(total),

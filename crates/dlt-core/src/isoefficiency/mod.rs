@@ -17,7 +17,7 @@ use crate::check::Checked;
 use crate::error::{Error, Result};
 use crate::model::{define_model, Model, Plan, Progress};
 use crate::schedule::{Cost, Row, Schedule};
-use crate::validate;
+use crate::validate::{self, Field};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -32,15 +32,28 @@ pub const MAX_N: usize = 100;
 pub const DEFAULT_LP_BUDGET: usize = 1000;
 pub const MAX_LP_BUDGET: usize = 5_000_000;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+const M: Field = Field::integer("m", 1, MAX_M);
+const N: Field = Field::integer("n", 1, MAX_N);
+const V: Field = Field::positive("V");
+const S: Field = Field::nonneg("S");
+const O: Field = Field::nonneg("O");
+const C: Field = Field::nonneg("C");
+const A1: Field = Field::positive("a1");
+/// Above a1 too: `instance` checks that.
+const A2: Field = Field::positive("a2");
+/// Below 0 too: `instance` checks that.
+const B2: Field = Field::real("b2");
+const LP_BUDGET: Field = Field::integer("lp_budget", 1, MAX_LP_BUDGET);
+const FIELDS: &[Field] = &[M, N, V, S, O, C, A1, A2, B2, LP_BUDGET];
+
+/// The machines and the load's chunks, as a point and a map of 003 share
+/// them (the paper's reference machine: S = 25.4, O = 0.075, C = 0.005,
+/// a1 = 0.109, a2 = 4.132, b2 = -27109, n = 20).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "ts", tsify(rename = "IsoefficiencyParams"))]
-pub struct Params {
-    pub m: f64,
+pub struct Machines {
+    /// Chunks the load is sent in.
     pub n: f64,
-    #[serde(rename = "V")]
-    pub v: f64,
     /// Machine start-up time.
     #[serde(rename = "S")]
     pub s: f64,
@@ -52,6 +65,17 @@ pub struct Params {
     pub a1: f64,
     pub a2: f64,
     pub b2: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "ts", tsify(rename = "IsoefficiencyParams"))]
+pub struct Params {
+    pub m: f64,
+    #[serde(rename = "V")]
+    pub v: f64,
+    #[serde(flatten)]
+    pub machines: Machines,
     /// Most send sequences solved as LPs (default DEFAULT_LP_BUDGET).
     #[serde(default)]
     #[cfg_attr(feature = "ts", tsify(optional))]
@@ -116,22 +140,23 @@ impl Instance {
 }
 
 pub fn instance(p: &Params) -> Result<Instance> {
-    let a1 = validate::positive("a1", p.a1)?;
-    let a2 = validate::positive("a2", p.a2)?;
+    let q = &p.machines;
+    let a1 = A1.check(q.a1)?;
+    let a2 = A2.check(q.a2)?;
     if a2 <= a1 {
         return Err(Error::range("a2", format!("a2 must exceed a1 = {a1} (out-of-core is slower), got {a2}")));
     }
-    let b2 = validate::real("b2", p.b2)?;
+    let b2 = B2.check(q.b2)?;
     if b2 >= 0.0 {
         return Err(Error::range("b2", format!("b2 must be < 0 so that the core memory rho = b2/(a1 - a2) is positive, got {b2}")));
     }
     Ok(Instance {
-        m: validate::integer("m", p.m, 1, MAX_M)?,
-        n: validate::integer("n", p.n, 1, MAX_N)?,
-        v: validate::positive("V", p.v)?,
-        s: validate::nonneg("S", p.s)?,
-        o: validate::nonneg("O", p.o)?,
-        c: validate::nonneg("C", p.c)?,
+        m: M.count(p.m)?,
+        n: N.count(q.n)?,
+        v: V.check(p.v)?,
+        s: S.check(q.s)?,
+        o: O.check(q.o)?,
+        c: C.check(q.c)?,
         a1,
         a2,
         b2,
@@ -167,7 +192,7 @@ pub struct Output {
 /// How the search will go and the most LPs it may solve.
 pub fn plan(p: &Params) -> Result<Plan> {
     let inst = instance(p)?;
-    let budget = lp_budget("lp_budget", p.lp_budget, DEFAULT_LP_BUDGET, MAX_LP_BUDGET)?;
+    let budget = lp_budget(p.lp_budget)?;
     let all = Search::count(inst.n, inst.m);
     let method = if all <= budget as u64 { format!("every one of the {all} send sequences (a proof)") } else { format!("round robins and local search over {all} send sequences") };
     Ok(Plan { lp_budget: Some(inst.most_lps(budget) as u64), method: Some(method), ..Plan::default() })
@@ -176,11 +201,16 @@ pub fn plan(p: &Params) -> Result<Plan> {
 /// The best schedule found within the LP budget.
 pub fn solve(p: &Params) -> Result<Output> {
     let inst = instance(p)?;
-    best(&inst, lp_budget("lp_budget", p.lp_budget, DEFAULT_LP_BUDGET, MAX_LP_BUDGET)?)
+    best(&inst, lp_budget(p.lp_budget)?)
+}
+
+/// A point's budget of LPs.
+fn lp_budget(x: Option<f64>) -> Result<usize> {
+    x.map_or(Ok(DEFAULT_LP_BUDGET), |x| LP_BUDGET.count(x))
 }
 
 /// A budget of LPs from an optional request field.
-pub(crate) fn lp_budget(field: &str, x: Option<f64>, default: usize, most: usize) -> Result<usize> {
+pub(crate) fn budget(field: &str, x: Option<f64>, default: usize, most: usize) -> Result<usize> {
     x.map_or(Ok(default), |x| validate::integer(field, x, 1, most))
 }
 
@@ -253,7 +283,7 @@ fn schedule(inst: &Instance, seq: &[u8], timed: &sequence::Timed) -> Result<Chec
 define_model! {
     /// MIP (2)-(11) of 003 at one point (m, n, V).
     Isoefficiency: "isoefficiency", "003 MIP (2)-(11): the best schedule of n chunks on m machines with two memory levels, by search over send sequences", include_str!("../../../../examples/isoefficiency.json"),
-    Params => Output = solve, plan = plan, lp = mip_lp as "MIP (2)-(11) (003)"
+    Params => Output = solve, fields = FIELDS, plan = plan, lp = mip_lp as "MIP (2)-(11) (003)"
 }
 
 /// The isoefficiency map of 003 Figs. 1-2: E_max, V_max and isolines per m.

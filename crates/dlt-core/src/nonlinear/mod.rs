@@ -46,7 +46,7 @@ use net::validate_net;
 use crate::check::Checked;
 use crate::model::define_model;
 use crate::error::{Error, Result};
-use crate::validate;
+use crate::validate::Field;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -68,6 +68,17 @@ pub const MAX_L: f64 = 1e12;
 /// Most messages in one schedule, over all children: Lemma 8's n_i* grows
 /// without bound as a child approaches Lemma 2's limit.
 pub const MAX_MESSAGES: usize = 50_000;
+
+const L: Field = Field::positive_to("L", MAX_L);
+const GAMMA: Field = Field::integer("gamma", MIN_GAMMA, MAX_GAMMA);
+const A0: Field = Field::positive("A0");
+/// Each entry's range: the lists' lengths are checked apart.
+const A: Field = Field::positive("A");
+const G: Field = Field::positive("G");
+const RHO: Field = Field::integer("rho", 1, MAX_RHO);
+const THETA_CP: Field = Field::nonneg("theta_cp");
+const THETA_CM: Field = Field::nonneg("theta_cm");
+const FIELDS: &[Field] = &[L, GAMMA, A0, A, G, RHO, THETA_CP, THETA_CM];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -160,7 +171,7 @@ pub fn solve(p: &Params) -> Result<Output> {
     let net = validate_net(p)?;
     let rho = match p.rho {
         None => None,
-        Some(x) => Some(validate::integer("rho", x, 1, MAX_RHO)?),
+        Some(x) => Some(RHO.count(x)?),
     };
     match (p.algorithm, rho) {
         (Algorithm::C, Some(_)) => Err(Error::range("rho", "rho (installments) applies to algorithm M only; leave it out for C")),
@@ -246,7 +257,7 @@ pub(crate) fn assemble(net: &Net, d: Decision) -> Result<Output> {
 define_model! {
     /// 004: a non-linear load on a heterogeneous single-level tree.
     Nonlinear: "nonlinear", "004: algorithms C, S (processor elimination) and M (multi-installment) for non-linear loads", include_str!("../../../../examples/nonlinear.json"),
-    Params => Output = solve
+    Params => Output = solve, fields = FIELDS
 }
 
 define_model! {

@@ -1,7 +1,7 @@
 //! The validated tree: L, gamma, A0, A_i, G_i and the start-up costs, its
 //! derived quantities, and its rows in the schedule.
 
-use super::{Params, MAX_GAMMA, MAX_L, MAX_M, MIN_GAMMA};
+use super::{Params, A, A0, G, GAMMA, L, MAX_M, THETA_CM, THETA_CP};
 use crate::error::{Error, Result};
 use crate::schedule::{Cost, Link, Row};
 use crate::validate;
@@ -88,10 +88,9 @@ impl Net {
 }
 
 pub(crate) fn validate_net(p: &Params) -> Result<Net> {
-    let l = validate::positive("L", p.l)?;
-    validate::within("L", l, 0.0, MAX_L)?;
-    let gamma = validate::integer("gamma", p.gamma, MIN_GAMMA, MAX_GAMMA)? as f64;
-    let a0 = validate::positive("A0", p.a0)?;
+    let l = L.check(p.l)?;
+    let gamma = GAMMA.check(p.gamma)?;
+    let a0 = A0.check(p.a0)?;
     validate::length("A", &p.a, 1, MAX_M)?;
     if p.g.len() != p.a.len() {
         return Err(Error::range(
@@ -99,10 +98,10 @@ pub(crate) fn validate_net(p: &Params) -> Result<Net> {
             format!("G must list one link time per child, as many entries as A ({}), got {}", p.a.len(), p.g.len()),
         ));
     }
-    let a = p.a.iter().enumerate().map(|(i, &x)| validate::positive(&validate::item("A", i), x)).collect::<Result<Vec<_>>>()?;
-    let g = p.g.iter().enumerate().map(|(i, &x)| validate::positive(&validate::item("G", i), x)).collect::<Result<Vec<_>>>()?;
-    let theta_cp = validate::nonneg("theta_cp", p.theta_cp.unwrap_or(0.0))?;
-    let theta_cm = validate::nonneg("theta_cm", p.theta_cm.unwrap_or(0.0))?;
+    let a = p.a.iter().enumerate().map(|(i, &x)| A.check_at(&validate::item("A", i), x)).collect::<Result<Vec<_>>>()?;
+    let g = p.g.iter().enumerate().map(|(i, &x)| G.check_at(&validate::item("G", i), x)).collect::<Result<Vec<_>>>()?;
+    let theta_cp = THETA_CP.check(p.theta_cp.unwrap_or(0.0))?;
+    let theta_cm = THETA_CM.check(p.theta_cm.unwrap_or(0.0))?;
     let net = Net { l, gamma, a0, a, g, theta_cp, theta_cm };
     // Times are products like L^gamma A_i: keep them inside f64's range.
     let steps = net.steps();

@@ -17,7 +17,6 @@ use crate::buffers::{staging, LpSize, Prune, EMPTY};
 use crate::error::{Error, Result};
 use crate::lp::{self, Model, Sense, Var};
 use crate::schedule::{Cost, Row, Schedule};
-use crate::validate;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -87,7 +86,7 @@ pub(super) fn hierarchy_lp(v: f64, list: &[Processor], kept: &[usize], tau: f64)
 type Pieces = Vec<Vec<(f64, f64)>>;
 
 fn validate(p: &MemoryParams) -> Result<Option<Pieces>> {
-    validate::positive("V", p.v)?;
+    crate::costs::V.check(p.v)?;
     processors("processors", &p.processors)?;
     super::nonnegative_at_zero("processors", &p.processors)?;
     let Some(real) = &p.real_pieces else { return Ok(None) };

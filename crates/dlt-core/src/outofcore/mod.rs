@@ -106,7 +106,7 @@ pub fn levels(pieces: &[(f64, f64)]) -> Levels {
 define_model! {
     /// LP (1)-(4) of 002: a star of processors with memory hierarchies.
     Memory: "memory", "002 LP (1)-(4): a star of processors whose computing time is convex piecewise linear", include_str!("../../../../examples/memory.json"),
-    MemoryParams => MemoryOutput = memory, plan = memory::plan, lp = memory_lp as "memory hierarchy LP (1)-(4) (002)"
+    MemoryParams => MemoryOutput = memory, fields = &[crate::costs::V], plan = memory::plan, lp = memory_lp as "memory hierarchy LP (1)-(4) (002)"
 }
 
 define_model! {

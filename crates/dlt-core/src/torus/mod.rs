@@ -9,11 +9,11 @@ mod activation;
 pub use activation::Activation;
 
 use crate::check::Checked;
-use crate::costs::{Costs, Load};
+use crate::costs::{self, Costs, Load};
 use crate::error::{Error, Result};
 use crate::model::define_model;
 use crate::schedule::{Row, Schedule};
-use crate::validate;
+use crate::validate::{self, Field};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -22,6 +22,10 @@ use serde::{Deserialize, Serialize};
 
 /// Largest k: 5^16 processors, still exact in f64.
 pub const MAX_K: usize = 8;
+const K: Field = Field::integer("k", 1, MAX_K);
+/// At most 2k: `validate` narrows it to the request's k.
+const PHASES: Field = Field::integer("phases", 0, 2 * MAX_K);
+const FIELDS: &[Field] = &[K, costs::S, costs::C, costs::A, costs::V, PHASES];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -89,7 +93,7 @@ struct Input {
 }
 
 fn validate(p: &Params) -> Result<Input> {
-    let k = validate::integer("k", p.k, 1, MAX_K)?;
+    let k = K.count(p.k)?;
     let phases = match p.phases {
         Some(n) => Some(validate::integer("phases", n, 0, 2 * k)?),
         None => None,
@@ -219,7 +223,7 @@ pub fn solve(p: &Params) -> Result<Output> {
 define_model! {
     /// Peters-Syska scattering on a 5^k x 5^k torus (001).
     Torus: "torus", "001: Peters-Syska scattering on a 5^k x 5^k torus, the largest feasible number of phases", include_str!("../../../../examples/torus.json"),
-    Params => Output = solve
+    Params => Output = solve, fields = FIELDS
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ proptest! {
         let p = f64::from(p);
         let d = v / (p * h as f64 * (n as f64 - 0.05 - 0.9 * f));
         let order = if llf { Order::Llf } else { Order::Nlf };
-        let params = TreeParams { p, h: h as f64, load: Load::new(s, c, a, v), d: Some(d), n: None, order, buffers: if two_buffers { 2.0 } else { 1.0 }, prune: Some(false) };
+        let params = TreeParams { p, h: h as f64, load: Load::new(s, c, a, v), order, buffers: if two_buffers { 2.0 } else { 1.0 }, stages: Stages::new(Some(d), None, Some(false)) };
         let (tree, n_got, _) = validate(&params).unwrap();
         assert_eq!(n_got, n);
         let full = stages::solve(&tree, n, Prune::Raw).unwrap();
@@ -34,7 +34,7 @@ proptest! {
 fn round_off_below_zero_is_zero() {
     let params = TreeParams {
         p: 3.0, h: 2.0, load: Load::new(0.0, 0.00005757120163861357, 0.0000023682800468021873, 103.40508757750558),
-        d: Some(16.90693418219639), n: None, order: Order::Llf, buffers: 1.0, prune: Some(false),
+        stages: Stages::new(Some(16.90693418219639), None, Some(false)), order: Order::Llf, buffers: 1.0,
     };
     let out = tree(&params).unwrap();
     assert_relative_eq!(out.schedule.makespan, 0.002036985409117215, max_relative = 1e-9);

@@ -4,7 +4,7 @@
 use super::super::{solve, Engine, Limits, Microlp};
 use super::*;
 use approx::relative_eq;
-use crate::buffers::{star_lp, StarParams};
+use crate::buffers::{star_lp, StarParams, Stages};
 use core::cell::Cell;
 use proptest::prelude::*;
 
@@ -88,7 +88,7 @@ fn infeasible_bounds_are_found() {
 fn star_at_full_buffers_needs_no_engine_iteration() {
     for (m, n) in [(10.0, 100.0), (7.0, 13.0)] {
         let v = 1e6;
-        let params = StarParams { m, load: crate::costs::Load::new(1e-3, 1e-6, 1e-3, v), d: Some(v / (m * n)), n: None, prune: Some(false) };
+        let params = StarParams { m, load: crate::costs::Load::new(1e-3, 1e-6, 1e-3, v), stages: Stages::new(Some(v / (m * n)), None, Some(false)) };
         let (lp, _) = star_lp(&params).unwrap();
         assert!(presolve(&lp).unwrap().model.names.is_empty());
         assert_eq!(solve(&Microlp, &lp, Limits::default(), "star").unwrap().iterations, 0);

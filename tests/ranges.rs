@@ -1,0 +1,119 @@
+//! The ranges the registry lists (`MODELS[i].fields`, what the page's forms
+//! show and check) against what the models' `solve` does: a value just
+//! outside a listed range is refused with an error naming the field, and
+//! one at its edge is not refused for that field, except where the model
+//! narrows the range for the request (listed below, with why).
+
+use dlt_core::model::Plan;
+use dlt_core::{parse, plan, solve, Error, MODELS};
+use serde_json::{json, Value};
+
+/// Fields whose accepted values depend on the rest of the request, where
+/// the listed range is the widest over all requests.
+const NARROWED: &[(&str, &str)] = &[
+    // n_min <= n, and n times a stage's messages at most MAX_MESSAGES;
+    // so D at least what V needs in that many stages.
+    ("star", "n"),
+    ("tree", "n"),
+    ("binomial", "n"),
+    ("star", "D"),
+    ("tree", "D"),
+    ("binomial", "D"),
+    // At most 2k phases.
+    ("torus", "phases"),
+    // Every installment a message per child, at most MAX_MESSAGES.
+    ("nonlinear", "rho"),
+    // a2 > a1.
+    ("isoefficiency", "a2"),
+];
+
+/// The example of `model` with `field` set to `x` (every entry, for a list).
+fn with(example: &str, field: &str, x: f64) -> Value {
+    let mut request: Value = serde_json::from_str(example).unwrap();
+    let value = match &request[field] {
+        Value::Array(xs) => Value::Array(vec![json!(x); xs.len()]),
+        _ => json!(x),
+    };
+    request[field] = value;
+    request
+}
+
+/// Validates `request` as cheaply as the model allows: by its plan where it
+/// has one, else by solving it.
+fn refusal(request: Value) -> Option<Error> {
+    let request = match parse(request) {
+        Ok(r) => r,
+        Err(e) => return Some(e),
+    };
+    match plan(&request) {
+        Err(e) => Some(e),
+        Ok(p) if p != Plan::default() => None,
+        Ok(_) => solve(&request).err(),
+    }
+}
+
+/// Whether `error` names `field` or one of its entries ("A[0]").
+fn names(error: &Error, field: &str) -> bool {
+    error.field == field || error.field.strip_prefix(field).is_some_and(|rest| rest.starts_with('['))
+}
+
+/// The values just outside the listed range, and those at its edges.
+fn outside_and_edges(range: &Value) -> (Vec<f64>, Vec<f64>) {
+    let integer = range["kind"] == "integer";
+    let step = |x: f64| if integer { 1.0 } else { x.abs().max(1.0) * 1e-6 };
+    let (mut outside, mut edges) = (vec![], vec![]);
+    if let Some(lo) = range["min"].as_f64() {
+        if range["min_exclusive"] == true {
+            outside.push(lo);
+            edges.push(lo + step(lo));
+        } else {
+            outside.push(lo - step(lo));
+            edges.push(lo);
+        }
+    }
+    if let Some(hi) = range["max"].as_f64() {
+        outside.push(hi + step(hi));
+        edges.push(hi);
+    }
+    if integer {
+        outside.push(edges[0] + 0.5);
+    }
+    (outside, edges)
+}
+
+#[test]
+fn listed_ranges_are_what_solve_accepts() {
+    let listed = serde_json::to_value(MODELS).unwrap();
+    let mut checked = 0;
+    for about in listed.as_array().unwrap() {
+        let (model, example) = (about["name"].as_str().unwrap(), about["example"].as_str().unwrap());
+        for range in about["fields"].as_array().unwrap() {
+            let field = range["name"].as_str().unwrap();
+            let (outside, edges) = outside_and_edges(range);
+            for x in outside {
+                let e = refusal(with(example, field, x)).unwrap_or_else(|| panic!("{model}: {field} = {x} lies outside {range} but is accepted"));
+                assert!(names(&e, field), "{model}: {field} = {x} is refused for {}: {}", e.field, e.message);
+            }
+            if NARROWED.contains(&(model, field)) {
+                continue;
+            }
+            for x in edges {
+                if let Some(e) = refusal(with(example, field, x)) {
+                    assert!(!names(&e, field), "{model}: {field} = {x} lies within {range} but is refused: {}", e.message);
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "only {checked} ranges checked");
+}
+
+/// Every registered model says something of its fields, but those whose
+/// parameters are all lists, tables or checked elsewhere.
+#[test]
+fn the_views_models_list_their_ranges() {
+    for name in ["star", "tree", "binomial", "torus", "memory", "isoefficiency", "nonlinear", "lb_layer"] {
+        let about = MODELS.iter().find(|m| m.name == name).unwrap();
+        assert!(!about.fields.is_empty(), "{name} lists no ranges");
+    }
+}
