@@ -9,6 +9,9 @@
 //   chart entries are curves no view draws (a sweep over another parameter):
 //   the gallery sends their requests to the worker as one sweep and draws
 //   them here, `#v=1&view=gallery&fig=ID` being their permalink.
+// `status`, where present, says in one line whether the drawing agrees with
+// what the paper's text says about the figure (tests/figures_000.rs checks
+// each statement).
 // `NOT_COVERED` lists the figures left out, and why.
 
 import { buildLink } from './permalink.js';
@@ -107,6 +110,7 @@ export function mountGallery(section, api) {
       el('blockquote', { class: 'fig-caption', text: `“${entry.caption}”` }),
       el('p', { class: 'fig-params' }, el('span', { class: 'fig-params-label', text: 'Parameters: ' }), entry.params),
       entry.note ? el('p', { class: 'fig-note', text: entry.note }) : null,
+      entry.status ? el('p', { class: 'fig-status', 'data-testid': `status-${entry.id}`, text: entry.status }) : null,
       actions, body);
     if (entry.chart) {
       node.querySelector('.fig-head').append(exportMenu(node, {

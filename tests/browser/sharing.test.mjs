@@ -385,10 +385,9 @@ test('gallery: every entry has a caption and parameters, draws on one click, and
   await page.waitForFunction(() => document.querySelector('[data-fig="002-fig4"]')?.dataset.state === 'done', null, { timeout: 60000 });
   // A figure a view draws: the view opens with the paper's parameters, at the figure's panel.
   await page.getByTestId('tab-gallery').click();
-  await page.getByTestId('draw-000-fig8').click();
+  await page.getByTestId('draw-000-fig6').click();
   await waitDone('buffers');
-  await page.waitForFunction(() => document.querySelector('[data-testid=sweep-mode-diff]')?.getAttribute('aria-checked') === 'true', null, { timeout: 60000 });
-  assert.match(await page.evaluate(() => location.hash), /view=buffers&.*&x\.mode=diff&panel=sweep/);
+  assert.match(await page.evaluate(() => location.hash), /view=buffers&.*panel=chunks/);
   await page.getByTestId('tab-gallery').click();
   await page.getByTestId('draw-004-fig5').click();
   await waitDone('nonlinear');
