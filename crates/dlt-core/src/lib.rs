@@ -31,17 +31,6 @@ pub mod torus;
 
 pub use api::{plan, solve, solve_with_progress, Request, Response, MODELS};
 
-/// A seeded generator of uniform numbers in [0, 1) from a 64-bit LCG, the
-/// same sequence on every run. The other randomized tests use proptest
-/// with [`cases`]; outofcore::multi's test still uses this one.
-#[cfg(test)]
-pub(crate) fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
-    move || {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 /// The configuration of the core's property tests: `cases` random
 /// instances, the same ones on every run (seed 0; the environment's
 /// `PROPTEST_RNG_SEED` and `PROPTEST_CASES` explore others), and no

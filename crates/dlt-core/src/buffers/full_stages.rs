@@ -133,30 +133,28 @@ fn lower_bound(seq: &Sequential, n: usize) -> f64 {
 mod tests {
     use super::super::stages;
     use super::*;
+    use approx::assert_relative_eq;
+    use proptest::prelude::*;
 
-    /// The middle stages full equals the full LP wherever the full LP runs,
-    /// for layered units (binomial trees: each its own rate, buffer and
-    /// processor count, served last to first) as for stars: evidence for
-    /// the structure it assumes.
-    #[test]
-    fn middle_stages_full_equals_the_full_lp_for_layers() {
-        let mut rnd = crate::uniform(41);
-        for case in 0..120 {
-            let units = 2 + (rnd() * 4.0) as usize;
-            let n = 2 + (rnd() * 20.0) as usize;
-            let (s, c, a) = (1e-4 + rnd() * 1e-2, rnd() * 1e-3, 1e-4 + rnd() * 1e-2);
-            let layered = case % 2 == 0;
+    proptest! {
+        #![proptest_config(crate::cases(120))]
+        /// The middle stages full equals the full LP wherever the full LP runs,
+        /// for layered units (binomial trees: each its own rate, buffer and
+        /// processor count, served last to first) as for stars: evidence for
+        /// the structure it assumes. V is drawn with n_min = n: V / (stage
+        /// capacity) in (n - 1, n).
+        #[test]
+        fn middle_stages_full_equals_the_full_lp_for_layers(units in 2usize..6, n in 2usize..22, s in 1e-4..1e-4 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, layered: bool, f in 0.0..1.0) {
             let mut seq = Sequential::example(units, s, c, a, 1.0, Some(1.0), layered);
-            // V with n_min = n: V / (stage capacity) in (n - 1, n).
             let all: Vec<usize> = (0..units).collect();
-            seq.v = seq.stage_capacity(&all) * (n as f64 - 0.05 - 0.9 * rnd());
+            seq.v = seq.stage_capacity(&all) * (n as f64 - 0.05 - 0.9 * f);
             seq.scale = stages::lp_scale(seq.v, Some(1.0), s + seq.v * a / units as f64);
             let full = stages::solve(&seq, n, Prune::Raw).unwrap();
             let (fast, bound) = solve(&seq, n).unwrap();
-            assert!((fast.makespan - full.makespan).abs() <= 1e-9 * full.makespan, "case {case}: {} vs full LP {}", fast.makespan, full.makespan);
-            assert!(bound <= full.makespan * (1.0 + 1e-9), "case {case}: bound {bound} above the optimum {}", full.makespan);
+            assert_relative_eq!(fast.makespan, full.makespan, max_relative = 1e-9);
+            assert!(bound <= full.makespan * (1.0 + 1e-9), "bound {bound} above the optimum {}", full.makespan);
             let load: f64 = fast.chunks.iter().flat_map(|st| st.iter().zip(&seq.units).map(|(x, u)| x * u.count)).sum();
-            assert!((load - seq.v).abs() <= 1e-9 * seq.v);
+            assert_relative_eq!(load, seq.v, max_relative = 1e-9);
         }
     }
 }

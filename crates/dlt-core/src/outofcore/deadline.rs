@@ -229,36 +229,45 @@ mod tests {
     use super::super::memory::{hierarchy_lp, time_unit};
     use super::*;
     use crate::lp::{solve as solve_lp, Limits, Microlp};
+    use approx::assert_relative_eq;
+    use proptest::prelude::*;
 
-    /// The recursion against LP (1)-(4) on random stars of up to 40
-    /// processors with one to three memory levels, free links among them.
-    #[test]
-    fn equals_the_lp() {
-        let mut rnd = crate::uniform(53);
-        for case in 0..300 {
-            let m = 1 + (rnd() * if case % 10 == 0 { 40.0 } else { 6.0 }) as usize;
-            let list: Vec<Processor> = (0..m)
-                .map(|_| {
-                    let mut pieces = vec![(if rnd() < 0.3 { rnd() } else { 0.0 }, 0.1 + rnd())];
-                    for _ in 0..(rnd() * 3.0) as usize {
-                        // A steeper level from a swap point on.
-                        let (a, b) = *pieces.last().unwrap();
-                        let (swap, b2) = (0.2 + 3.0 * rnd(), b * (1.5 + 20.0 * rnd()));
-                        pieces.push((a + (b - b2) * swap, b2));
-                    }
-                    Processor { s: if rnd() < 0.2 { 0.0 } else { rnd() * 0.5 }, c: if rnd() < 0.1 { 0.0 } else { rnd() }, pieces }
-                })
-                .collect();
-            let v = 0.1 + 20.0 * rnd();
+    /// A processor with one to three memory levels: the first with an
+    /// intercept 30% of the time, each further one steeper from a swap point
+    /// on; no startup cost 20% of the time, a free link 10%.
+    fn processor() -> impl Strategy<Value = Processor> {
+        let first = (prop_oneof![3 => 0.0..1.0, 7 => Just(0.0)], 0.1..1.1);
+        let levels = prop::collection::vec((0.2..0.2 + 3.0, 1.5..1.5 + 20.0), 0..3);
+        let s = prop_oneof![2 => Just(0.0), 8 => 0.0..0.5];
+        let c = prop_oneof![1 => Just(0.0), 9 => 0.0..1.0];
+        (first, levels, s, c).prop_map(|(first, levels, s, c)| {
+            let mut pieces = vec![first];
+            for (swap, k) in levels {
+                let (a, b) = *pieces.last().unwrap();
+                let b2 = b * k;
+                pieces.push((a + (b - b2) * swap, b2));
+            }
+            Processor { s, c, pieces }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(crate::cases(300))]
+        /// The recursion against LP (1)-(4) on random stars of up to 40
+        /// processors (one case in ten; up to 6 otherwise) with one to three
+        /// memory levels, free links among them.
+        #[test]
+        fn equals_the_lp(list in prop_oneof![1 => 1usize..41, 9 => 1usize..7].prop_flat_map(|m| prop::collection::vec(processor(), m)), v in 0.1..0.1 + 20.0) {
+            let m = list.len();
             let refs: Vec<&Processor> = list.iter().collect();
             let (loads, makespan) = solve(v, &refs);
             let all: Vec<usize> = (0..m).collect();
             let tau = time_unit(v, &list);
             let (lp, _, cmax) = hierarchy_lp(v, &list, &all, tau);
             let optimum = solve_lp(&Microlp, &lp, Limits::default(), "memory").unwrap().get(cmax) * tau;
-            assert!((makespan - optimum).abs() <= 1e-9 * optimum, "case {case}: {makespan} against the LP's {optimum}");
+            assert_relative_eq!(makespan, optimum, max_relative = 1e-9);
             assert!(loads.iter().all(|&x| x >= 0.0));
-            assert!((loads.iter().sum::<f64>() - v).abs() <= 1e-12 * v);
+            assert_relative_eq!(loads.iter().sum::<f64>(), v, max_relative = 1e-12);
         }
     }
 }

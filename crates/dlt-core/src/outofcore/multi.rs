@@ -166,6 +166,8 @@ pub fn multi_installment(p: &MultiParams) -> Result<MultiOutput> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use approx::assert_relative_eq;
+    use proptest::prelude::*;
 
     fn processor(s: f64, c: f64, pieces: Vec<(f64, f64)>) -> Processor {
         Processor { s, c, pieces }
@@ -210,39 +212,34 @@ mod tests {
 
     /// Random instances of m <= 5 processors, some computing a chunk
     /// faster than a round of messages and some slower, with V/beta chunks
-    /// for V/beta drawn from `ratio`.
-    fn random_instances(seed: u64, mut ratio: impl FnMut(f64) -> f64) -> impl Iterator<Item = MultiParams> {
-        let mut rnd = crate::uniform(seed);
-        core::iter::repeat_with(move || {
-            let m = 1 + (rnd() * 5.0) as usize;
-            let processors = (0..m).map(|_| processor(rnd() * 0.5, rnd(), vec![(rnd(), 0.1 + 2.0 * rnd()), (-3.0 * rnd(), 3.0 + 5.0 * rnd())])).collect();
-            let beta = 0.05 + 3.0 * rnd();
-            MultiParams { v: beta * ratio(rnd()), processors, beta }
-        })
+    /// for V/beta = `ratio(u)`, u drawn from [0, 1).
+    fn instances(ratio: fn(f64) -> f64) -> impl Strategy<Value = MultiParams> {
+        let unit = (0.0..0.5, 0.0..1.0, 0.0..1.0, 0.1..0.1 + 2.0, 0.0..1.0, 3.0..3.0 + 5.0);
+        let processors = prop::collection::vec(unit.prop_map(|(s, c, a1, b1, u, b2)| processor(s, c, vec![(a1, b1), (-3.0 * u, b2)])), 1..6);
+        (processors, 0.05..0.05 + 3.0, 0.0..1.0).prop_map(move |(processors, beta, u)| MultiParams { v: beta * ratio(u), processors, beta })
     }
 
     fn assert_closed_form(p: &MultiParams) -> MultiOutput {
         let out = multi_installment(p).unwrap();
         let want = closed_form(p, &out);
-        assert!((out.schedule.makespan - want).abs() <= 1e-9 * want, "{} vs {want}", out.schedule.makespan);
-        assert!((out.loads.iter().sum::<f64>() - p.v).abs() < 1e-9 * p.v);
+        assert_relative_eq!(out.schedule.makespan, want, max_relative = 1e-9);
+        assert_relative_eq!(out.loads.iter().sum::<f64>(), p.v, max_relative = 1e-9);
         out
     }
 
-    /// The closed form against the chunk-by-chunk simulation that the
-    /// checker accepts.
-    #[test]
-    fn closed_form_equals_simulation() {
-        for p in random_instances(7, |u| 0.2 + 400.0 * u).take(300) {
+    proptest! {
+        #![proptest_config(crate::cases(300))]
+        /// The closed form against the chunk-by-chunk simulation that the
+        /// checker accepts.
+        #[test]
+        fn closed_form_equals_simulation(p in instances(|u| 0.2 + 400.0 * u)) {
             assert_eq!(assert_closed_form(&p).omitted_rounds, 0.0);
         }
-    }
 
-    /// Skipping rounds loses nothing: the listed schedule ends when the
-    /// closed form says, up to 1e12 chunks.
-    #[test]
-    fn skipped_rounds_keep_the_makespan() {
-        for p in random_instances(11, |u| MAX_DRAWN + 1.0 + libm::pow(10.0, 12.0 * u)).take(300) {
+        /// Skipping rounds loses nothing: the listed schedule ends when the
+        /// closed form says, up to 1e12 chunks.
+        #[test]
+        fn skipped_rounds_keep_the_makespan(p in instances(|u| MAX_DRAWN + 1.0 + libm::pow(10.0, 12.0 * u))) {
             let out = assert_closed_form(&p);
             assert!(out.omitted_rounds > 0.0);
             let listed = out.schedule.intervals.len() as f64 / 2.0;
