@@ -262,7 +262,7 @@ test('exports: every chart (SVG, PNG, CSV), table, summary, request and response
   for (const id of ids) {
     await open(`#v=1&view=${id}${small[id] ?? ''}`, { id });
     // Let the sweeps draw (their charts are exported too).
-    await page.waitForFunction((id) => ![...document.querySelectorAll(`#view-${id} .progress`)].some((p) => !p.classList.contains('finished')), id, { timeout: 90000 }).catch(() => {});
+    await page.waitForFunction((id) => ![...document.querySelectorAll(`#view-${id} .progress`)].some((p) => !p.classList.contains('finished')), id, { timeout: 180000 }).catch(() => {});
     await page.waitForTimeout(300);
     const files = [];
     for (const what of ['request', 'response']) {
