@@ -39,6 +39,8 @@ macro_rules! models {
         /// (sweeps, isoefficiency maps); a `false` from it stops them early
         /// with what they have.
         pub fn solve_with_progress(request: &Request, progress: &mut Progress) -> Result<Response> {
+            #[cfg(feature = "lp")]
+            within_the_engine(&plan(request)?)?;
             match request {
                 $( $(#[$meta])* Request::$variant(p) => <$model>::solve(p, progress).map(Response::$variant), )*
             }
@@ -151,6 +153,23 @@ pub fn names() -> alloc::vec::Vec<&'static str> {
 /// Validates the request and runs its model.
 pub fn solve(request: &Request) -> Result<Response> {
     solve_with_progress(request, &mut |_, _| true)
+}
+
+/// Refuses at once a request whose first LP exceeds what the engine is
+/// given (`lp::MAX_VARIABLES`), naming the stages where it has them.
+#[cfg(feature = "lp")]
+fn within_the_engine(plan: &Plan) -> Result<()> {
+    let most = crate::lp::MAX_VARIABLES;
+    match plan.solved_variables {
+        Some(variables) if variables > most => Err(crate::error::Error::new(
+            crate::error::Code::Limit,
+            if plan.n.is_some() { "n" } else { "" },
+            alloc::format!(
+                "the LP would have {variables} variables, more than the {most} the calculator solves: fewer stages n make it smaller (at n = n_min, large stars and binomial trees are solved by a reduced LP)"
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The text formats an LP is written in for other solvers.
@@ -269,5 +288,20 @@ mod tests {
         assert!(with("D", Value::Null).is_ok(), "an optional field given as null is left out");
         let e = parse(json!({"model": "buffer_dstar", "topology": "star", "m": 3, "S": 1, "C": 1, "A": 1, "V": 1})).unwrap_err();
         assert_eq!(e.field, "V", "buffer_dstar has no load: {}", e.message);
+    }
+
+    /// An LP past the engine's size is refused before it is built, not
+    /// after the time limit: the plan says how large it would be.
+    #[cfg(feature = "lp")]
+    #[test]
+    fn an_lp_too_large_is_refused_at_once() {
+        let big = parse(json!({"model": "star", "m": 1000, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e6, "D": 1e4, "n": 100})).unwrap();
+        assert!(plan(&big).unwrap().solved_variables.unwrap() > crate::lp::MAX_VARIABLES);
+        let e = solve(&big).unwrap_err();
+        assert_eq!((e.code, e.field.as_str()), (Code::Limit, "n"), "{}", e.message);
+        // At the same size with full buffers presolve leaves no LP: solved.
+        let full = parse(json!({"model": "star", "m": 10, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e6, "D": 100})).unwrap();
+        assert_eq!(plan(&full).unwrap().variables, Some(30_001));
+        assert!(solve(&full).is_ok());
     }
 }

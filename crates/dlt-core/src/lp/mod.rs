@@ -85,6 +85,11 @@ impl Solution {
     }
 }
 
+/// The largest LP the engine is given, by the plan's count of variables:
+/// beyond it a solve is refused at once rather than left to run into the
+/// time limit (a 300,001-variable star answered after 25 s).
+pub const MAX_VARIABLES: usize = 30_000;
+
 /// What an engine may spend on one solve.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Limits {
