@@ -6,18 +6,22 @@
 //
 // Field spec:
 //   { key, symbol, name, unit?, kind: 'number'|'integer'|'list'|'choice'|'bool'|'rows',
-//     default?, optional?, min?, max?, gt? (exclusive minimum), core?,
+//     default?, optional?, min?, max?, gt? (exclusive minimum), core?, model?,
 //     minItems?, maxItems?, choices?: [{value, label}], placeholder?, help?,
 //     when?(values) }
 // The range of a number, integer or list field (each entry's) is the core's
 // where the core lists one for the field (`core`, by default `key`) in the
-// model the form's request goes to (buildForm's `ranges`); min, max and gt
-// are for the fields the core lists none for.
+// model the form's request goes to (buildForm's `ranges`), or, for a field
+// whose value goes to another request of the view, in its `model` (the
+// isoefficiency map's levels: 'isoefficiency_map'); min, max and gt are for
+// the fields the core lists none for.
 // `bool` is a checkbox (value true/false). `rows` is a small table editor
 // whose value is an array of objects, one per row:
 //   { kind: 'rows', columns: [{key, label, title?, kind: 'number'|'integer'|'custom',
-//     min?, max?, gt?, parse?(text) -> {value}|{error}, format?(value) -> text,
+//     min?, max?, gt?, core?, parse?(text) -> {value}|{error}, format?(value) -> text,
 //     wide?, placeholder?}], rowLabel?(i), minRows?, maxRows?, addLabel? }
+// A column's range is the core's as a field's is: the core lists a field of
+// a list's rows by its name in the row (memory's processors' S).
 // A core error whose path names a row ("processors[1].pieces[0][1]") is
 // shown at that row.
 // `when` makes a field depend on others: while it returns false the field is
@@ -40,13 +44,9 @@ export function fieldKey(path) {
 }
 
 /**
- * Builds a form into `container`.
- * @returns {{form, values(): {ok, values, errors}, setValues(obj), showError(error): boolean,
- *           clearErrors(), onChange(fn), submitButton}}
- */
-/**
- * The core's range of `spec`'s field in `about` (a model's entry of the
- * core's `models()`), as a spec's min, max and gt; null where it has none.
+ * The core's range of `spec`'s field (a field's or a column's) in `about`
+ * (a model's entry of the core's `models()`), as a spec's min, max and gt;
+ * null where it has none.
  */
 function coreRange(spec, about) {
   const f = about?.fields.find((x) => x.name === (spec.core ?? spec.key));
@@ -55,12 +55,15 @@ function coreRange(spec, about) {
 }
 
 /**
+ * Builds a form into `container`.
  * `ranges`: {models, model}, the core's `models()` and the model a request
  * of the form goes to, a name or a function of the form's values.
+ * @returns {{form, values(): {ok, values, errors}, setValues(obj), showError(error): boolean,
+ *           clearErrors(), onChange(fn), submitButton}}
  */
 export function buildForm(container, viewFields, { submitLabel = 'Compute', onSubmit, extraCheck, testPrefix = '', ranges } = {}) {
-  // The form's own copies: the core's ranges are set on them.
-  const fields = viewFields.map((spec) => ({ ...spec }));
+  // The form's own copies (and their columns'): the core's ranges are set on them.
+  const fields = viewFields.map((spec) => ({ ...spec, ...(spec.columns ? { columns: spec.columns.map((c) => ({ ...c })) } : {}) }));
   const rows = new Map();
   const changeListeners = new Set();
   const form = el('form', { class: 'calc-form', novalidate: true, autocomplete: 'off' });
@@ -141,8 +144,10 @@ export function buildForm(container, viewFields, { submitLabel = 'Compute', onSu
     }
     const about = ranges && modelOf(raw);
     for (const { spec, range } of rows.values()) {
-      const r = about && coreRange(spec, about);
+      const own = spec.model ? ranges?.models.find((m) => m.name === spec.model) : about;
+      const r = own && coreRange(spec, own);
       if (r) Object.assign(spec, r);
+      for (const col of (own && spec.columns) || []) Object.assign(col, coreRange(col, own));
       if (range) range.textContent = rangeText(spec) && `${spec.help ? ' · ' : ''}${rangeText(spec)}`;
     }
     for (const { spec, control, row } of rows.values()) {

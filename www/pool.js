@@ -28,22 +28,13 @@
 // `fatal: true`, an `error` event, a message that cannot be read, or silence
 // for `stallMs` while busy) is replaced the same way, its task rejected with
 // code 'crash' (or 'timeout'). Rejections are SolverErrors carrying the
-// contract's {code, field, message}.
+// contract's {code, field, message} (solver-error.js). A sweep's batching
+// of requests into the core's sweeps is pool-sweep.js.
 
-export class SolverError extends Error {
-  constructor(error) {
-    super(error.message);
-    this.name = 'SolverError';
-    this.error = { code: error.code ?? 'internal', field: error.field ?? '', message: error.message ?? String(error) };
-  }
-  get code() { return this.error.code; }
-  get field() { return this.error.field; }
-}
+import { SolverError, cancelledError } from './solver-error.js';
+import { sweep } from './pool-sweep.js';
 
-const cancelledError = (message = 'cancelled') => new SolverError({ code: 'cancelled', field: '', message });
-
-/** The contract's error object of whatever a task was rejected with. */
-const errorOf = (e) => (e instanceof SolverError ? e.error : { code: 'internal', field: '', message: String(e?.message ?? e) });
+export { SolverError };
 
 function defaultWorker() {
   return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
@@ -53,65 +44,6 @@ function defaultWorker() {
 export function defaultPoolSize() {
   const n = Math.floor(Number(globalThis.navigator?.hardwareConcurrency) || 1);
   return Math.max(1, Math.min(4, n));
-}
-
-function pickFields(response, pick) {
-  if (!pick || !response || typeof response !== 'object') return response;
-  const out = {};
-  for (const k of pick) if (k in response) out[k] = response[k];
-  return out;
-}
-
-/** The one top-level field in which requests `a` and `b` differ, if both hold a number there; else null. */
-function soleNumericDifference(a, b) {
-  let field = null;
-  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (a[k] === b[k] || JSON.stringify(a[k]) === JSON.stringify(b[k])) continue;
-    if (field !== null || k === 'model' || !Number.isFinite(a[k]) || !Number.isFinite(b[k])) return null;
-    field = k;
-  }
-  return field;
-}
-
-// The core's limit on points in one sweep (MAX_POINTS in crates/dlt-core/src/sweep.rs).
-const SWEEP_MAX_POINTS = 10000;
-
-/**
- * Runs of consecutive requests that differ in one numeric field only, each
- * one core sweep ({model: 'sweep', request, parameter, values, fields});
- * with no `pick` (the whole responses wanted) every request is its own run.
- * Returns [{first, count, parameter}]; parameter null for a run of one.
- */
-function sweepRuns(requests, pick) {
-  const runs = [];
-  let run = null;
-  requests.forEach((q, i) => {
-    if (run && pick && run.count < SWEEP_MAX_POINTS && q && typeof q === 'object' && q.model !== 'sweep') {
-      const field = soleNumericDifference(requests[run.first], q);
-      if (field !== null && (run.parameter === null || run.parameter === field)) {
-        run.parameter = field;
-        run.count++;
-        return;
-      }
-    }
-    run = { first: i, count: 1, parameter: null };
-    runs.push(run);
-  });
-  return runs;
-}
-
-/** A core sweep's answer as one entry per point: the picked fields, or {error}. */
-function sweepEntries(response, fields) {
-  return response.values.map((_, i) => {
-    const error = response.errors?.[i];
-    if (error) return { error };
-    const entry = {};
-    for (const f of fields) {
-      const v = response.series?.[f]?.[i];
-      if (v !== null && v !== undefined) entry[f] = v;
-    }
-    return entry;
-  });
 }
 
 export class Pool {
@@ -199,76 +131,15 @@ export class Pool {
   }
 
   /**
-   * Many requests: consecutive ones that differ in one numeric field go to
-   * the core as one sweep, the others one task each (spread over the
-   * workers). Resolves to one entry per request, in order: the response
-   * (only the `pick` fields, if given) or {error} for a point the core
-   * refused or whose worker crashed, so that one bad point does not lose a
-   * whole figure. `onItem(i, entry)` runs as each lands, `onProgress(done,
-   * total)` counts points; rejects with code 'cancelled' if `signal` fires.
+   * Many requests, consecutive ones that differ in one numeric field as one
+   * core sweep: one entry per request, the response (its `pick` fields) or
+   * {error}; see pool-sweep.js.
    * @param {DltRequest[]} requests
-   * @param {{signal?: AbortSignal, onProgress?: (done: number, total: number) => void, onItem?: (i: number, entry: any) => void, pick?: string[], stallMs?: number}} [options]
+   * @param {import('./pool-sweep.js').SweepOptions} [options]
    * @returns {Promise<any[]>}
    */
-  sweep(requests, { signal, onProgress, onItem, pick, stallMs } = {}) {
-    const total = requests.length;
-    if (signal?.aborted) return Promise.reject(cancelledError());
-    const own = new AbortController();
-    const results = new Array(total);
-    let landed = 0;
-    const partial = new Map(); // run -> points its sweep reported done
-    let reported = 0;
-    const report = () => {
-      let done = landed;
-      for (const d of partial.values()) done += d;
-      if (done === reported) return; // a sweep's last point, reported again as it lands
-      reported = done;
-      try { onProgress?.(done, total); } catch (e) { console.warn(e); }
-    };
-    return new Promise((resolve, reject) => {
-      const stop = () => {
-        own.abort();
-        reject(cancelledError(`cancelled after ${landed} of ${total}`));
-      };
-      signal?.addEventListener('abort', stop, { once: true });
-      const land = (run, entries) => {
-        if (own.signal.aborted) return;
-        partial.delete(run);
-        entries.forEach((entry, k) => {
-          results[run.first + k] = entry;
-          try { onItem?.(run.first + k, entry); } catch (e) { console.warn(e); }
-        });
-        landed += entries.length;
-        report();
-        if (landed === total) {
-          signal?.removeEventListener('abort', stop);
-          resolve(results);
-        }
-      };
-      if (total === 0) {
-        signal?.removeEventListener('abort', stop);
-        resolve(results);
-        return;
-      }
-      for (const run of sweepRuns(requests, pick)) {
-        /** @type {CallOptions} */
-        const options = { signal: own.signal, stallMs };
-        let answer;
-        if (run.parameter === null) {
-          answer = this.solve(requests[run.first], options).then((r) => [pickFields(r, pick)]);
-        } else {
-          const points = requests.slice(run.first, run.first + run.count);
-          /** @type {DltRequest} */
-          const request = { model: 'sweep', request: points[0], parameter: run.parameter, values: points.map((q) => q[run.parameter]), fields: pick };
-          options.onProgress = (done) => { partial.set(run, done); report(); };
-          answer = this.solve(request, options).then((r) => sweepEntries(r, pick));
-        }
-        answer.then((entries) => land(run, entries), (e) => {
-          if (own.signal.aborted) return;
-          land(run, Array.from({ length: run.count }, () => ({ error: errorOf(e) })));
-        });
-      }
-    });
+  sweep(requests, options = {}) {
+    return sweep((request, o) => this.solve(request, o), requests, options);
   }
 
   /** Cancels every task, queued and running (their promises reject with 'cancelled'). */

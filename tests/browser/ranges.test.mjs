@@ -21,16 +21,22 @@ test('no view repeats a bound of the core', async () => {
     const { core } = await import('/page.js');
     if (!core.models.length) return ['the page has no models from the core'];
     const out = [];
-    for (const v of views) {
-      // The models a request of the view may go to: its model for each option of each choice.
+    // Each view's form and its sub-forms (`forms`), with the models their requests may go to.
+    const forms = views.flatMap((v) => [v, ...(v.forms ?? []).map((f) => ({ ...f, id: `${v.id}/${f.id}` }))]);
+    for (const v of forms) {
+      // The form's model for each option of each choice.
       const defaults = Object.fromEntries(v.fields.map((f) => [f.key, f.default]));
-      const names = new Set(typeof v.model === 'function'
+      const formModels = typeof v.model === 'function'
         ? v.fields.filter((f) => f.kind === 'choice').flatMap((f) => f.choices.map((c) => v.model({ ...defaults, [f.key]: c.value })))
-        : [v.model]);
-      for (const f of v.fields) {
+        : [v.model];
+      // A field, and a table's column, by the name the core lists it under.
+      const specs = v.fields.flatMap((f) => [{ f, models: f.model ? [f.model] : formModels, key: f.key },
+        ...(f.columns ?? []).map((c) => ({ f: c, models: f.model ? [f.model] : formModels, key: `${f.key}.${c.key}` }))]);
+      for (const { f, models, key } of specs) {
+        if (!models.every((name) => core.models.some((m) => m.name === name))) out.push(`${v.id}: ${key} goes to a model the core does not have: ${models.join(', ')}`);
         const bounds = ['min', 'max', 'gt'].filter((b) => typeof f[b] === 'number');
-        const listed = core.models.filter((m) => names.has(m.name) && m.fields.some((x) => x.name === (f.core ?? f.key)));
-        if (bounds.length && listed.length) out.push(`${v.id}: ${f.key} has its own ${bounds.join(', ')}; ${listed.map((m) => m.name).join(', ')} lists its range`);
+        const listed = core.models.filter((m) => models.includes(m.name) && m.fields.some((x) => x.name === (f.core ?? f.key)));
+        if (bounds.length && listed.length) out.push(`${v.id}: ${key} has its own ${bounds.join(', ')}; ${listed.map((m) => m.name).join(', ')} lists its range`);
       }
     }
     return out;
@@ -55,4 +61,32 @@ test('a form shows and checks the range of the model its request goes to', async
   assert.match(await form.locator('[data-testid="error-p"]').textContent(), /≤ 100\b/);
   await form.locator('[data-testid="field-p"]').fill('2');
   await form.locator('[data-testid="field-topology"]').selectOption('star');
+});
+
+test('a table, a sub-form and a field of another request take their ranges from the core', async () => {
+  // memory's processors' S (a column), Fig. 10's m (chunk_size) and β′ (multi_installment).
+  await page.goto(`${session.server.url}#memory`);
+  const memory = view('memory');
+  const s = memory.locator('[data-testid="field-processors-0-S"]');
+  await s.waitFor();
+  await s.fill('-1');
+  assert.match(await memory.locator('[data-testid="error-processors"]').textContent(), /P1, S_i: .*≥ 0/);
+  await s.fill('1');
+  assert.equal(await memory.locator('[data-testid="error-processors"]').textContent(), '');
+  const m = memory.locator('[data-testid="fig10-field-m"]');
+  await m.waitFor();
+  assert.match(await memory.locator('.field[data-key="m"] .range').textContent(), /≥ 1 and ≤ 100000\b/);
+  assert.match(await memory.locator('.field[data-key="beta2"] .range').textContent(), /> 0/);
+  await memory.locator('[data-testid="fig10-field-beta2"]').fill('0');
+  assert.match(await memory.locator('[data-testid="fig10-error-beta2"]').textContent(), /> 0/);
+  await memory.locator('[data-testid="fig10-field-beta2"]').fill('5');
+  // The isoefficiency map's width and levels (isoefficiency_map) beside the point's fields (isoefficiency).
+  await page.goto(`${session.server.url}#isoefficiency`);
+  const iso = view('isoefficiency');
+  await iso.locator('[data-testid="field-width"]').waitFor();
+  assert.match(await iso.locator('.field[data-key="width"] .range').textContent(), /> 0/);
+  assert.match(await iso.locator('.field[data-key="levels_below"] .range').textContent(), /> 0/);
+  await iso.locator('[data-testid="field-width"]').fill('0');
+  assert.match(await iso.locator('[data-testid="error-width"]').textContent(), /> 0/);
+  await iso.locator('[data-testid="field-width"]').fill('100');
 });

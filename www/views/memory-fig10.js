@@ -5,20 +5,25 @@ import { fmt, isNum } from '../format.js';
 import { sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
 import { buildForm } from '../form.js';
 import { el, fill, summary, warnings, message } from '../ui.js';
+import { core } from '../page.js';
 
 const FIG10_V = logSpace(2, 12, 2); // 1e2 .. 1e12, two points a decade
 
-// The Fig. 10 experiment of [002], with its own parameters.
+// The Fig. 10 experiment of [002], with its own parameters: a chunk_size
+// request's, and a second chunk size for the multi_installment requests.
 const FIG10_FIELDS = [
-  { key: 'm', symbol: 'm', name: 'processors (m in [002])', kind: 'integer', min: 1, max: 1000, default: 10 },
-  { key: 'S', symbol: 'S', name: 'start-up (S in [002])', unit: 'time', kind: 'number', min: 0, default: 1e-3 },
-  { key: 'C', symbol: 'C', name: 'transfer rate (C in [002])', unit: 'time/unit', kind: 'number', min: 0, default: 9.99e-5 },
+  { key: 'm', symbol: 'm', name: 'processors (m in [002])', kind: 'integer', default: 10 },
+  { key: 'S', symbol: 'S', name: 'start-up (S in [002])', unit: 'time', kind: 'number', default: 1e-3 },
+  { key: 'C', symbol: 'C', name: 'transfer rate (C in [002])', unit: 'time/unit', kind: 'number', default: 9.99e-5 },
   { key: 'Al1', symbol: 'Aˡ₁', name: 'core: fixed time (A^l_1)', unit: 'time', kind: 'number', default: 0 },
-  { key: 'Al2', symbol: 'Aˡ₂', name: 'core: time per unit (A^l_2)', unit: 'time/unit', kind: 'number', gt: 0, default: 1e-3 },
+  { key: 'Al2', symbol: 'Aˡ₂', name: 'core: time per unit (A^l_2)', unit: 'time/unit', kind: 'number', default: 1e-3 },
   { key: 'Ah1', symbol: 'Aʰ₁', name: 'out-of-core: fixed time (A^h_1)', unit: 'time', kind: 'number', default: -9.9e6 },
-  { key: 'Ah2', symbol: 'Aʰ₂', name: 'out-of-core: time per unit (A^h_2)', unit: 'time/unit', kind: 'number', gt: 0, default: 0.1 },
-  { key: 'beta2', symbol: 'β′', name: 'a second chunk size (5 in Fig. 10)', unit: 'units', kind: 'number', gt: 0, default: 5 },
+  { key: 'Ah2', symbol: 'Aʰ₂', name: 'out-of-core: time per unit (A^h_2)', unit: 'time/unit', kind: 'number', default: 0.1 },
+  { key: 'beta2', symbol: 'β′', name: 'a second chunk size (5 in Fig. 10)', unit: 'units', kind: 'number', core: 'beta', model: 'multi_installment', default: 5 },
 ];
+
+/** The sub-form: its fields take their ranges from `chunk_size` (β′ from `multi_installment`). */
+export const FIG10_FORM = { id: 'memory-fig10', model: 'chunk_size', fields: FIG10_FIELDS };
 
 function fig10Form(ctx, body) {
   if (ctx.state.fig10Form) return ctx.state.fig10Form;
@@ -27,7 +32,8 @@ function fig10Form(ctx, body) {
   const chartHolder = el('div', { class: 'fig10-chart' });
   fill(body, formHolder, info, chartHolder);
   let debounce = 0;
-  const form = buildForm(formHolder, FIG10_FIELDS, {
+  const form = buildForm(formHolder, FIG10_FORM.fields, {
+    ranges: { models: core.models, model: FIG10_FORM.model },
     submitLabel: 'Compute Fig. 10',
     testPrefix: 'fig10-',
     onSubmit: () => runFig10(ctx),

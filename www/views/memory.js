@@ -9,7 +9,7 @@ import { fmt, fmtInt, isNum } from '../format.js';
 import { fill, summary, extraNumbers, warnings, table, lpDownload } from '../ui.js';
 import { parsePieces, formatPieces, activePiece } from './memory-pieces.js';
 import { renderFig3 } from './memory-fig3.js';
-import { renderFig10 } from './memory-fig10.js';
+import { renderFig10, FIG10_FORM } from './memory-fig10.js';
 
 const KNOWN = ['makespan', 'total_load', 'real_makespan_under_hierarchy'];
 const LEVELS = ['core', 'out-of-core'];
@@ -20,6 +20,7 @@ export default {
   id: 'memory',
   title: 'Memory hierarchy',
   model: 'memory',
+  forms: [FIG10_FORM],
   paper: { id: '002', cite: 'Drozdowski, Wolniewicz, “Out-of-core divisible load processing”, IEEE Transactions on Parallel and Distributed Systems, 2003' },
   intro: 'The originator sends one message to each processor of a star, P1 first. Computing x units on P_i takes the largest of A_ij1 + x·A_ij2 over its memory levels j: fast while the load fits in core memory, about ten times slower beyond the swap point, when the disk is used. The optimum loads come from linear program (1)–(4) of [002]; all used processors finish together.',
   fields: [
@@ -30,8 +31,8 @@ export default {
       rowLabel: (i) => `P${i + 1}`,
       default: [PAPER_PROCESSOR, PAPER_PROCESSOR],
       columns: [
-        { key: 'S', label: 'S_i', title: 'communication start-up S_i [time]', kind: 'number', min: 0 },
-        { key: 'C', label: 'C_i', title: 'transfer rate C_i [time/unit]', kind: 'number', min: 0 },
+        { key: 'S', label: 'S_i', title: 'communication start-up S_i [time]', kind: 'number' },
+        { key: 'C', label: 'C_i', title: 'transfer rate C_i [time/unit]', kind: 'number' },
         { key: 'pieces', label: 'pieces a+bx', title: 'computing time pieces A_ij1 + x·A_ij2, comma-separated', wide: true, parse: parsePieces, format: formatPieces, placeholder: 'e.g. 1+1x, -9+10x' },
       ],
       help: 'time of x units = the largest piece, e.g. “1+1x, -9+10x” (swap point 10/9) or “0.001x, -9.9e6+0.1x”',

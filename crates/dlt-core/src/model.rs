@@ -80,7 +80,9 @@ pub trait Model {
     const HAS_LP: bool = false;
     /// The ranges of its numeric request fields, which its `solve` checks
     /// them by and the page's form shows (a field whose bound depends on
-    /// others is listed with the widest; `solve` narrows it).
+    /// others is listed with the widest; `solve` narrows it). A field of a
+    /// list's rows is listed by its name in the row (memory's processors'
+    /// `S`), each entry's range for a list of numbers.
     const FIELDS: &'static [Field] = &[];
     type Params: DeserializeOwned + Serialize + Clone + Debug + PartialEq;
     type Output: Serialize + Clone + Debug + PartialEq;

@@ -131,6 +131,12 @@ impl Field {
         Field { name, kind: FieldKind::Integer, min: Some(lo as f64), min_exclusive: false, max: Some(hi as f64) }
     }
 
+    /// The same range under another name (a processor's `S` as
+    /// `chunk_size`'s uniform `S`, say).
+    pub const fn named(self, name: &'static str) -> Self {
+        Field { name, ..self }
+    }
+
     /// The request's name of the field.
     pub const fn name(&self) -> &'static str {
         self.name

@@ -1,10 +1,10 @@
 //! 000 Sec. 5: the buffer size D* that keeps processors computing until the
 //! next stage.
 
-use super::{MAX_H, MAX_M, MAX_P};
+use super::{H, MAX_M, P};
 use crate::error::{Error, Result};
-use crate::costs::Costs;
-use crate::validate;
+use crate::costs::{self, Costs};
+use crate::validate::Field;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -21,6 +21,10 @@ pub enum Topology {
     /// Ordinary tree, 2-buffer nodes.
     Tree2,
 }
+
+/// A star's m (any size: no LP is solved) and a tree's p and h.
+const M: Field = Field::integer("m", 1, MAX_M);
+pub(super) const FIELDS: &[Field] = &[M, P, H, costs::S, costs::C, costs::A];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -51,9 +55,10 @@ pub struct DstarOutput {
     pub warnings: Vec<String>,
 }
 
-fn required(field: &str, x: Option<f64>, hi: usize, topology: &str) -> Result<usize> {
-    let x = x.ok_or_else(|| Error::range(field, format!("{field} is required for topology {topology}")))?;
-    validate::integer(field, x, 1, hi)
+fn required(field: Field, x: Option<f64>, topology: &str) -> Result<usize> {
+    let name = field.name();
+    let x = x.ok_or_else(|| Error::range(name, format!("{name} is required for topology {topology}")))?;
+    field.count(x)
 }
 
 /// 000 Sec. 5: D* = numerator / denominator, existing only where the
@@ -61,11 +66,11 @@ fn required(field: &str, x: Option<f64>, hi: usize, topology: &str) -> Result<us
 pub fn d_star(params: &DstarParams) -> Result<DstarOutput> {
     let Costs { s, c, a } = params.costs.validate()?;
     let tree = |name| -> Result<(f64, f64)> {
-        Ok((required("p", params.p, MAX_P, name)? as f64, required("h", params.h, MAX_H, name)? as f64))
+        Ok((required(P, params.p, name)? as f64, required(H, params.h, name)? as f64))
     };
     let (numerator, denominator, condition) = match params.topology {
         Topology::Star => {
-            let m = required("m", params.m, MAX_M, "star")? as f64;
+            let m = required(M, params.m, "star")? as f64;
             (m * s, a - m * c, "A > mC")
         }
         Topology::Binomial => {

@@ -68,7 +68,7 @@ define_model! {
 define_model! {
     /// The buffer size D* of 000 Sec. 5.
     BufferDstar: "buffer_dstar", "000 Sec. 5: the buffer size D* beyond which a larger buffer does not help", include_str!("../../../../examples/buffer_dstar.json"),
-    DstarParams => DstarOutput = d_star
+    DstarParams => DstarOutput = d_star, fields = dstar::FIELDS
 }
 
 define_model! {

@@ -5,9 +5,9 @@
 //! of V is narrower than `width` (the paper: 1 MB). Points already solved are
 //! reused across levels and sides.
 
-use super::{best, instance, Instance, Machines, Params};
+use super::{best, instance, Instance, Machines, Params, A1, A2, B2, C, LP_BUDGET, N, O, S, V};
 use crate::error::{Code, Error, Result};
-use crate::validate;
+use crate::validate::{self, Field};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
@@ -16,6 +16,16 @@ use serde::{Deserialize, Serialize};
 
 /// Most machine counts and efficiency levels in one map.
 pub const MAX_LEVELS: usize = 32;
+
+/// Each efficiency level.
+const LEVELS: Field = Field::positive("levels");
+/// Above (V_range[1] - V_range[0]) / 1e12 too: `validate` checks that.
+const WIDTH: Field = Field::positive("width");
+const TOTAL_LP_BUDGET: Field = Field::integer("total_lp_budget", 1, MAX_TOTAL_LP_BUDGET);
+/// The map's own fields and the machines' (a point's ranges, which
+/// `instance` checks them by). m_range and V_range, a pair of a point's m
+/// and of its V in increasing order, are not listed.
+pub(super) const FIELDS: &[Field] = &[N, S, O, C, A1, A2, B2, LEVELS, WIDTH, LP_BUDGET, TOTAL_LP_BUDGET];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -190,7 +200,7 @@ pub fn plan(p: &MapParams) -> Result<crate::model::Plan> {
 }
 
 fn validate(p: &MapParams) -> Result<Valid> {
-    let (v_lo, v_hi) = (validate::positive("V_range[0]", p.v_range.0)?, validate::positive("V_range[1]", p.v_range.1)?);
+    let (v_lo, v_hi) = (V.check_at("V_range[0]", p.v_range.0)?, V.check_at("V_range[1]", p.v_range.1)?);
     if v_hi <= v_lo {
         return Err(Error::range("V_range", format!("V_range must be increasing, got [{v_lo}, {v_hi}]")));
     }
@@ -204,14 +214,14 @@ fn validate(p: &MapParams) -> Result<Valid> {
     let m_hi = validate::integer("m_range[1]", p.m_range.1, base.m, super::MAX_M)?;
     validate::length("levels", &p.levels, 0, MAX_LEVELS)?;
     for (i, &e) in p.levels.iter().enumerate() {
-        validate::positive(&validate::item("levels", i), e)?;
+        LEVELS.check_at(&validate::item("levels", i), e)?;
     }
-    let width = validate::positive("width", p.width.unwrap_or(1.0))?;
+    let width = WIDTH.check(p.width.unwrap_or(1.0))?;
     if (v_hi - v_lo) / width > 1e12 {
         return Err(Error::range("width", format!("width must be at least (V_range[1] - V_range[0]) / 1e12 = {:e}", (v_hi - v_lo) / 1e12)));
     }
-    let budget = super::budget("lp_budget", p.lp_budget, DEFAULT_LP_BUDGET, super::MAX_LP_BUDGET)?;
-    let total = super::budget("total_lp_budget", p.total_lp_budget, DEFAULT_TOTAL_LP_BUDGET, MAX_TOTAL_LP_BUDGET)?;
+    let budget = super::budget(LP_BUDGET, p.lp_budget, DEFAULT_LP_BUDGET)?;
+    let total = super::budget(TOTAL_LP_BUDGET, p.total_lp_budget, DEFAULT_TOTAL_LP_BUDGET)?;
     Ok(Valid { base, m_hi, v_range: (v_lo, v_hi), width, budget, total })
 }
 

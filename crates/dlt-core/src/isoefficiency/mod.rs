@@ -17,7 +17,7 @@ use crate::check::Checked;
 use crate::error::{Error, Result};
 use crate::model::{define_model, Model, Plan, Progress};
 use crate::schedule::{Cost, Row, Schedule};
-use crate::validate::{self, Field};
+use crate::validate::Field;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -206,12 +206,12 @@ pub fn solve(p: &Params) -> Result<Output> {
 
 /// A point's budget of LPs.
 fn lp_budget(x: Option<f64>) -> Result<usize> {
-    x.map_or(Ok(DEFAULT_LP_BUDGET), |x| LP_BUDGET.count(x))
+    budget(LP_BUDGET, x, DEFAULT_LP_BUDGET)
 }
 
 /// A budget of LPs from an optional request field.
-pub(crate) fn budget(field: &str, x: Option<f64>, default: usize, most: usize) -> Result<usize> {
-    x.map_or(Ok(default), |x| validate::integer(field, x, 1, most))
+pub(crate) fn budget(field: Field, x: Option<f64>, default: usize) -> Result<usize> {
+    x.map_or(Ok(default), |x| field.count(x))
 }
 
 /// MIP (2)-(11) of a request, for export, with its units.
@@ -295,6 +295,7 @@ impl Model for IsoefficiencyMap {
     const EXAMPLE: &'static str = include_str!("../../../../examples/isoefficiency_map.json");
     type Params = map::MapParams;
     type Output = map::MapOutput;
+    const FIELDS: &'static [Field] = map::FIELDS;
     fn solve(p: &map::MapParams, progress: &mut Progress) -> Result<map::MapOutput> {
         map::map(p, progress)
     }

@@ -22,13 +22,20 @@
 //! m3 computed without the "+ 1" in (rho b + 1); see the golden test. With
 //! no start-up costs rho2, rho3, m2 and m3 are unbounded, reported as null.
 
-use super::{MAX_L, MAX_M, MAX_RHO, MAX_GAMMA, MIN_GAMMA};
+use super::{A, G, GAMMA, L, MAX_M, RHO, THETA_CM, THETA_CP};
 use crate::error::{Error, Result};
-use crate::validate;
+use crate::validate::{self, Field};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
+
+/// The tree's children, for Lemma 10 (no schedule is built: any tree of
+/// `nonlinear`'s size).
+const M: Field = Field::integer("m", 1, MAX_M);
+/// The ranges of `nonlinear`'s fields: A and G are every processor's and
+/// link's, L each load's.
+pub(super) const FIELDS: &[Field] = &[A, G, GAMMA, THETA_CP, THETA_CM, M, RHO, L];
 
 /// One load or several.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -123,25 +130,21 @@ pub(crate) fn m_bounds(a: f64, g: f64, gamma: f64, theta_cp: f64, theta_cm: f64,
 }
 
 pub fn bounds(p: &BoundsParams) -> Result<BoundsOutput> {
-    let a = validate::positive("A", p.a)?;
-    let g = validate::positive("G", p.g)?;
-    let gamma = validate::integer("gamma", p.gamma, MIN_GAMMA, MAX_GAMMA)? as f64;
-    let theta_cp = validate::nonneg("theta_cp", p.theta_cp)?;
-    let theta_cm = validate::nonneg("theta_cm", p.theta_cm)?;
-    let load = |field: &str, x: f64| -> Result<f64> {
-        validate::positive(field, x)?;
-        validate::within(field, x, 0.0, MAX_L)
-    };
+    let a = A.check(p.a)?;
+    let g = G.check(p.g)?;
+    let gamma = GAMMA.check(p.gamma)?;
+    let theta_cp = THETA_CP.check(p.theta_cp)?;
+    let theta_cm = THETA_CM.check(p.theta_cm)?;
     let loads: Vec<f64> = match &p.l {
-        Sizes::One(x) => alloc::vec![load("L", *x)?],
+        Sizes::One(x) => alloc::vec![L.check(*x)?],
         Sizes::Many(xs) => {
             validate::length("L", xs, 1, MAX_M)?;
-            xs.iter().enumerate().map(|(i, &x)| load(&validate::item("L", i), x)).collect::<Result<Vec<_>>>()?
+            xs.iter().enumerate().map(|(i, &x)| L.check_at(&validate::item("L", i), x)).collect::<Result<Vec<_>>>()?
         }
     };
     let (by_m, n) = match (p.m, p.rho) {
-        (Some(m), None) => (true, validate::integer("m", m, 1, MAX_M)? as f64),
-        (None, Some(rho)) => (false, validate::integer("rho", rho, 1, MAX_RHO)? as f64),
+        (Some(m), None) => (true, M.count(m)? as f64),
+        (None, Some(rho)) => (false, RHO.count(rho)? as f64),
         (Some(_), Some(_)) => return Err(Error::range("rho", "give m (for the rho bounds of Lemma 10) or rho (for the m bounds of Lemma 12), not both")),
         (None, None) => return Err(Error::range("m", "give m (for the rho bounds of Lemma 10) or rho (for the m bounds of Lemma 12)")),
     };

@@ -263,7 +263,7 @@ define_model! {
 define_model! {
     /// 004 Lemmas 10 and 12.
     NonlinearBounds: "nonlinear_bounds", "004 Lemmas 10 and 12: bounds on the installments rho and the processors m", include_str!("../../../../examples/nonlinear_bounds.json"),
-    BoundsParams => BoundsOutput = bounds
+    BoundsParams => BoundsOutput = bounds, fields = bounds::FIELDS
 }
 
 #[cfg(test)]

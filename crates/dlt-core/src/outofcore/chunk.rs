@@ -1,14 +1,23 @@
 //! 002 Sec. 4: the chunk size heuristic (5) of multi-installment processing
 //! and the interval of chunk sizes that can beat computing out-of-core.
 
-use super::{processors, Processor, MAX_PROCESSORS};
+use super::{processors, Processor, C, INTERCEPT, MAX_PROCESSORS, S, SLOPE};
 use crate::error::{Error, Result};
-use crate::validate;
+use crate::validate::Field;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
+
+/// The uniform form's fields: m processors alike, with the ranges of a
+/// listed processor's S, C and pieces.
+const M: Field = Field::integer("m", 1, MAX_PROCESSORS);
+const AL1: Field = INTERCEPT.named("Al1");
+const AL2: Field = SLOPE.named("Al2");
+const AH1: Field = INTERCEPT.named("Ah1");
+const AH2: Field = SLOPE.named("Ah2");
+pub(super) const FIELDS: &[Field] = &[M, S, C, AL1, AL2, AH1, AH2];
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -58,39 +67,27 @@ pub struct ChunkOutput {
     pub warnings: Vec<String>,
 }
 
+/// The uniform form's processors, each field checked by its name.
 fn uniform(p: &ChunkParams) -> Result<Vec<Processor>> {
-    let need = |field: &str, x: Option<f64>| {
-        x.ok_or_else(|| Error::range(field, format!("{field} is required unless processors are listed")))
+    let field = |f: Field, x: Option<f64>| {
+        let x = x.ok_or_else(|| Error::range(f.name(), format!("{} is required unless processors are listed", f.name())))?;
+        f.check(x)
     };
-    let m = validate::integer("m", need("m", p.m)?, 1, MAX_PROCESSORS)?;
+    let m = M.count(field(M, p.m)?)?;
     let one = Processor {
-        s: need("S", p.s)?,
-        c: need("C", p.c)?,
-        pieces: vec![(need("Al1", p.al1)?, need("Al2", p.al2)?), (need("Ah1", p.ah1)?, need("Ah2", p.ah2)?)],
+        s: field(S, p.s)?,
+        c: field(C, p.c)?,
+        pieces: vec![(field(AL1, p.al1)?, field(AL2, p.al2)?), (field(AH1, p.ah1)?, field(AH2, p.ah2)?)],
     };
     Ok(vec![one; m])
 }
 
-/// Field names of the uniform form, for messages about processor 0.
-fn uniform_field(field: &str) -> String {
-    let names = [("processors[0].pieces[0][0]", "Al1"), ("processors[0].pieces[0][1]", "Al2"),
-                 ("processors[0].pieces[1][0]", "Ah1"), ("processors[0].pieces[1][1]", "Ah2"),
-                 ("processors[0].S", "S"), ("processors[0].C", "C")];
-    names.iter().find(|(long, _)| *long == field).map_or_else(|| String::from(field), |(_, short)| String::from(*short))
-}
-
 pub fn chunk_size(p: &ChunkParams) -> Result<ChunkOutput> {
-    let (list, uniform_form) = match &p.processors {
-        Some(list) => (list.clone(), false),
-        None => (uniform(p)?, true),
+    let list = match &p.processors {
+        Some(list) => list.clone(),
+        None => uniform(p)?,
     };
-    let levels = processors("processors", &list).map_err(|mut e| {
-        if uniform_form {
-            e.field = uniform_field(&e.field);
-            e.message = format!("{} ({})", e.message, e.field);
-        }
-        e
-    })?;
+    let levels = processors("processors", &list)?;
     let m = list.len() as f64;
     let sum_s: f64 = list.iter().map(|q| q.s).sum();
     let sum_c: f64 = list.iter().map(|q| q.c).sum();

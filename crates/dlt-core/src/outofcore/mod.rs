@@ -17,13 +17,22 @@ pub use multi::{multi_installment, MultiOutput, MultiParams};
 
 use crate::error::Result;
 use crate::model::define_model;
-use crate::validate;
+use crate::validate::{self, Field};
 use alloc::format;
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 pub const MAX_PROCESSORS: usize = 100_000;
 pub const MAX_PIECES: usize = 16;
+
+/// Each processor's link, `S + C x` (a field of every row of a processor
+/// list, listed by its name in the row).
+pub const S: Field = Field::nonneg("S");
+pub const C: Field = Field::nonneg("C");
+/// Each piece `a + b x` of a processor's computing time: any intercept, a
+/// positive slope.
+pub const INTERCEPT: Field = Field::real("a");
+pub const SLOPE: Field = Field::positive("b");
 
 /// A processor of 002: link `S + C x`, computing time max over pieces of
 /// `a + b x` (the first memory level is the piece in force at small loads).
@@ -64,13 +73,13 @@ pub fn processors(field: &str, list: &[Processor]) -> Result<Vec<Levels>> {
         .enumerate()
         .map(|(i, p)| {
             let at = validate::item(field, i);
-            validate::nonneg(&format!("{at}.S"), p.s)?;
-            validate::nonneg(&format!("{at}.C"), p.c)?;
+            S.check_at(&format!("{at}.S"), p.s)?;
+            C.check_at(&format!("{at}.C"), p.c)?;
             let field = format!("{at}.pieces");
             validate::length(&field, &p.pieces, 1, MAX_PIECES)?;
             for (j, &(a, b)) in p.pieces.iter().enumerate() {
-                validate::real(&format!("{field}[{j}][0]"), a)?;
-                validate::positive(&format!("{field}[{j}][1]"), b)?;
+                INTERCEPT.check_at(&format!("{field}[{j}][0]"), a)?;
+                SLOPE.check_at(&format!("{field}[{j}][1]"), b)?;
             }
             Ok(levels(&p.pieces))
         })
@@ -106,19 +115,19 @@ pub fn levels(pieces: &[(f64, f64)]) -> Levels {
 define_model! {
     /// LP (1)-(4) of 002: a star of processors with memory hierarchies.
     Memory: "memory", "002 LP (1)-(4): a star of processors whose computing time is convex piecewise linear", include_str!("../../../../examples/memory.json"),
-    MemoryParams => MemoryOutput = memory, fields = &[crate::costs::V], plan = memory::plan, lp = memory_lp as "memory hierarchy LP (1)-(4) (002)"
+    MemoryParams => MemoryOutput = memory, fields = &[crate::costs::V, S, C], plan = memory::plan, lp = memory_lp as "memory hierarchy LP (1)-(4) (002)"
 }
 
 define_model! {
     /// 002 Sec. 4: equal chunks dealt round robin.
     MultiInstallment: "multi_installment", "002 Sec. 4: multi-installment processing in equal chunks beta", include_str!("../../../../examples/multi_installment.json"),
-    MultiParams => MultiOutput = multi_installment
+    MultiParams => MultiOutput = multi_installment, fields = multi::FIELDS
 }
 
 define_model! {
     /// 002 heuristic (5) for the chunk size and its admissible range.
     ChunkSize: "chunk_size", "002 (5): the chunk size heuristic and its admissible range", include_str!("../../../../examples/chunk_size.json"),
-    ChunkParams => ChunkOutput = chunk_size
+    ChunkParams => ChunkOutput = chunk_size, fields = chunk::FIELDS
 }
 
 #[cfg(test)]

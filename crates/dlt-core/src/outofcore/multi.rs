@@ -9,7 +9,7 @@ use super::{processors, Processor};
 use crate::check::Checked;
 use crate::error::{Error, Result};
 use crate::schedule::{Row, Schedule};
-use crate::validate;
+use crate::validate::Field;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -22,6 +22,9 @@ pub const MAX_DRAWN: f64 = 5000.0;
 const EDGE: usize = 2;
 /// Most chunks at all: chunk indices stay exact in f64.
 const MAX_CHUNKS: f64 = 1e15;
+
+const BETA: Field = Field::positive("beta");
+pub(super) const FIELDS: &[Field] = &[crate::costs::V, super::S, super::C, BETA];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -131,10 +134,10 @@ impl Plan<'_> {
 }
 
 pub fn multi_installment(p: &MultiParams) -> Result<MultiOutput> {
-    let v = validate::positive("V", p.v)?;
+    let v = crate::costs::V.check(p.v)?;
     let levels = processors("processors", &p.processors)?;
     super::nonnegative_at_zero("processors", &p.processors)?;
-    let beta = validate::positive("beta", p.beta)?;
+    let beta = BETA.check(p.beta)?;
     let ratio = v / beta;
     // A chunk count within rounding of a whole number is that number.
     let chunks = if ratio - libm::floor(ratio) <= 1e-12 * ratio { libm::floor(ratio).max(1.0) } else { libm::ceil(ratio) };
