@@ -222,9 +222,11 @@ pub fn parse<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Request> {
 #[cfg(feature = "std")]
 fn fields<T: serde::de::DeserializeOwned + Serialize>(params: serde_json::Value) -> Result<T> {
     let parsed: T = serde_path_to_error::deserialize(&params).map_err(|e| {
+        // The root's path prints as ".", as does a field named "." (fuzz).
+        let root = e.path().iter().next().is_none();
         let path = e.path().to_string();
         let message = e.into_inner().to_string();
-        let field = if path == "." { missing(&message).or_else(|| flattened(&params, &message)).unwrap_or_default() } else { path };
+        let field = if root { missing(&message).or_else(|| flattened(&params, &message)).unwrap_or_default() } else { path };
         Error::new(Code::Parse, field, message)
     })?;
     let (serde_json::Value::Object(given), Ok(serde_json::Value::Object(known))) = (&params, serde_json::to_value(&parsed)) else {
@@ -247,8 +249,7 @@ fn fields<T: serde::de::DeserializeOwned + Serialize>(params: serde_json::Value)
 fn flattened(params: &serde_json::Value, message: &str) -> Option<String> {
     fn at<T: serde::de::DeserializeOwned>(params: &serde_json::Value, message: &str) -> Option<String> {
         let e = serde_path_to_error::deserialize::<_, T>(params).err()?;
-        let path = e.path().to_string();
-        (path != "." && e.inner().to_string() == message).then_some(path)
+        (e.path().iter().next().is_some() && e.inner().to_string() == message).then(|| e.path().to_string())
     }
     let shared = at::<Load>(params, message).or_else(|| at::<Costs>(params, message));
     #[cfg(feature = "lp")]
@@ -303,5 +304,12 @@ mod tests {
         let full = parse(json!({"model": "star", "m": 10, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e6, "D": 100})).unwrap();
         assert_eq!(plan(&full).unwrap().variables, Some(30_001));
         assert!(solve(&full).is_ok());
+    }
+
+    /// Found by the fuzzer: a field named "." prints as the root's path.
+    #[test]
+    fn a_field_named_dot_is_named() {
+        let e = parse(json!({"model": "nonlinear", "algorithm": "M", "L": 100, "gamma": 2, "rho": 2, "A0": 1, "A": [1.2, 1.5, 2], ".": [5.1, 0.2, 2]})).unwrap_err();
+        assert_eq!((e.code, e.field.as_str()), (Code::Parse, "."), "{}", e.message);
     }
 }
