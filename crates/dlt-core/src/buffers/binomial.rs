@@ -106,22 +106,13 @@ fn validate(q: &BinomialParams) -> Result<(Sequential, Tree, usize, usize)> {
 /// The LP as printed (all layers, n stages), for export, with its units.
 pub fn binomial_lp(params: &BinomialParams) -> Result<(Model, String)> {
     let (lp, _, n, _) = validate(params)?;
-    let all: Vec<usize> = (0..lp.units.len()).collect();
-    let (x0, tau) = lp.scale;
-    Ok((lp.printed(&all, n).0, crate::lp::units(x0, tau)))
+    Ok(lp.export(n))
 }
 
 /// The stages and the LP's size of `binomial`.
 pub(crate) fn plan(params: &BinomialParams) -> Result<crate::model::Plan> {
     let (lp, _, n, n_min) = validate(params)?;
-    let h = lp.units.len();
-    let variables = 3 * n * h + 1;
-    let (method, solved) = if full_stages::applies(&lp, n, n_min) {
-        full_stages::plan(&lp)
-    } else {
-        (format!("{}, the LP in its compact form (no start times)", lp.name), variables)
-    };
-    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * h), variables: Some(variables), solved_variables: Some(solved), method: Some(method), ..Default::default() })
+    Ok(full_stages::plan(&lp, n, n_min))
 }
 
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {

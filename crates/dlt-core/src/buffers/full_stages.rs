@@ -17,6 +17,7 @@ use super::stages::{self, LpSize, Prune, Solved};
 use super::staging;
 use crate::error::Result;
 use crate::lp::{self, Limits};
+use crate::model::Plan;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -26,21 +27,36 @@ use alloc::vec::Vec;
 /// middle stages full.
 pub const FULL_LP_MESSAGES: usize = 1000;
 
-/// Whether `solve` stands in for the full LP: n = n_min stages of more
-/// messages than the full LP takes, unless the buffers carry exactly V in
-/// n stages, where the load row forces every chunk full and presolve
-/// leaves nothing of the full LP (exact, and no slower).
-pub(crate) fn applies(seq: &Sequential, n: usize, n_min: usize) -> bool {
+/// Whether the n stages of full buffers carry exactly V: the load row then
+/// forces every chunk full and presolve leaves nothing of the LP.
+fn forced(seq: &Sequential, n: usize) -> bool {
     let all: Vec<usize> = (0..seq.units.len()).collect();
     let capacity = n as f64 * seq.stage_capacity(&all);
-    n == n_min && n >= 2 && n * seq.units.len() > FULL_LP_MESSAGES && capacity.is_finite() && (capacity - seq.v).abs() > 1e-12 * seq.v
+    capacity.is_finite() && (capacity - seq.v).abs() <= 1e-12 * seq.v
 }
 
-/// What `plan` says of a request `solve` answers: its method and the
-/// variables of the first window (one free stage at each end, two middle
-/// ones).
-pub(crate) fn plan(seq: &Sequential) -> (String, usize) {
-    (format!("{} with the middle stages full to the buffers", seq.name), 4 * 3 * seq.units.len() + 1)
+/// Whether `solve` stands in for the full LP: n = n_min stages of more
+/// messages than the full LP takes, unless the buffers are `forced` (the
+/// full LP is then exact, and no slower).
+pub(crate) fn applies(seq: &Sequential, n: usize, n_min: usize) -> bool {
+    n == n_min && n >= 2 && n * seq.units.len() > FULL_LP_MESSAGES && !forced(seq, n)
+}
+
+/// The plan of a star's or binomial tree's request over n stages: the
+/// method, and the variables of the first LP the engine gets (the first
+/// window: one free stage at each end, two middle ones; none where the
+/// buffers are forced full).
+pub(crate) fn plan(seq: &Sequential, n: usize, n_min: usize) -> Plan {
+    let units = seq.units.len();
+    let variables = 3 * n * units + 1;
+    let (method, solved) = if applies(seq, n, n_min) {
+        (format!("{} with the middle stages full to the buffers", seq.name), 4 * 3 * units + 1)
+    } else if forced(seq, n) {
+        (format!("{} with every chunk full to the buffers: presolve leaves no LP", seq.name), 0)
+    } else {
+        (format!("{}, the LP in its compact form (no start times)", seq.name), variables)
+    };
+    Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * units), variables: Some(variables), solved_variables: Some(solved), method: Some(method), ..Plan::default() }
 }
 
 /// The n-stage LP solved with the middle stages full where that `applies`,

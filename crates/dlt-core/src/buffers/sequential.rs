@@ -93,6 +93,14 @@ impl Sequential {
     }
 
 
+    /// The printed LP over every unit and n stages, with its units line:
+    /// what `dlt export` writes.
+    pub fn export(&self, n: usize) -> (Model, alloc::string::String) {
+        let all: Vec<usize> = (0..self.units.len()).collect();
+        let (x0, tau) = self.scale;
+        (self.printed(&all, n).0, crate::lp::units(x0, tau))
+    }
+
     /// The same optimum with fewer, shorter rows. No message waits for the
     /// link in some optimum (a start time t appears only in rows that a
     /// smaller t relaxes), so message q arrives at E_q = E_(q-1) + s + c

@@ -66,25 +66,13 @@ fn validate(p: &StarParams) -> Result<(Sequential, usize, usize, Prune)> {
 /// its units.
 pub fn star_lp(params: &StarParams) -> Result<(Model, String)> {
     let (lp, n, _, _) = validate(params)?;
-    let all: Vec<usize> = (0..lp.units.len()).collect();
-    let (x0, tau) = lp.scale;
-    Ok((lp.printed(&all, n).0, crate::lp::units(x0, tau)))
+    Ok(lp.export(n))
 }
 
 /// The stages, the LP's size and the method `star` will use.
 pub(crate) fn plan(params: &StarParams) -> Result<crate::model::Plan> {
     let (lp, n, n_min, _) = validate(params)?;
-    let m = lp.units.len();
-    let variables = 3 * n * m + 1;
-    let forced = params.stages.d.is_some_and(|d| (n as f64 * m as f64 * d - lp.v).abs() <= 1e-12 * lp.v);
-    let (method, solved) = if full_stages::applies(&lp, n, n_min) {
-        full_stages::plan(&lp)
-    } else if forced {
-        ("LoadDirect with every chunk full to D: presolve leaves no LP".into(), 0)
-    } else {
-        ("LoadDirect, the LP in its compact form (no start times)".into(), variables)
-    };
-    Ok(crate::model::Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * m), variables: Some(variables), solved_variables: Some(solved), method: Some(method), ..Default::default() })
+    Ok(full_stages::plan(&lp, n, n_min))
 }
 
 pub fn star(params: &StarParams) -> Result<StarOutput> {
