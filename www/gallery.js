@@ -10,7 +10,7 @@
 //   the gallery sends their requests to the worker as one sweep and draws
 //   them here, `#v=1&view=gallery&fig=ID` being their permalink.
 // `status`, where present, says in one line whether the drawing agrees with
-// what the paper's text says about the figure (tests/figures_000.rs checks
+// what the paper's text says about the figure (tests/figures_000/ checks
 // each statement).
 // `NOT_COVERED` lists the figures left out, and why.
 
