@@ -111,14 +111,16 @@ pub(crate) fn solve(v: f64, list: &[&Processor]) -> (Vec<f64>, f64) {
     let mut loads = Vec::with_capacity(list.len());
     let (mut t, mut left) = (start, v);
     for step in &steps {
-        let x = step.load(t).0.min(left);
+        // Along the optimal path the loads add up to V; `left` only binds
+        // where the latest start leaves room for more (W_1 > V at its end).
+        // Within round-off the load's own formula wins: `left` is a
+        // difference of nearly equal sums, and a processor with a slow link
+        // (C = 1e11) turns its last digits into time.
+        let x = step.load(t).0;
+        let x = if x > left + 1e-12 * v { left.max(0.0) } else { x };
         left -= x;
         loads.push(x);
         t += step.q.s + step.q.c * x;
-    }
-    // Round-off of the forward pass: the last processor with load keeps V exact.
-    if let Some(last) = loads.iter_mut().rev().find(|x| **x > 0.0) {
-        *last += left;
     }
     let mut sent = 0.0;
     let makespan = list.iter().zip(&loads).map(|(q, &x)| {
@@ -270,4 +272,16 @@ mod tests {
             assert_relative_eq!(loads.iter().sum::<f64>(), v, max_relative = 1e-12);
         }
     }
+}
+
+/// Found by the HiGHS cross-check: a link of C = 1e11 turned the round-off
+/// of V minus the other loads into 4e-8 of time.
+#[cfg(test)]
+#[test]
+fn a_slow_link_takes_its_own_load() {
+    let fast = Processor { s: 0.0, c: 1.0, pieces: vec![(0.0, 1.0)] };
+    let slow = Processor { s: 0.0, c: 1e11, pieces: vec![(0.0, 1.0)] };
+    let (_, makespan) = solve(1.0, &[&fast, &slow]);
+    // P1 x, P2 1 - x, both ending at T = 2x: x = (C + 1) / (C + 2).
+    approx::assert_relative_eq!(makespan, 2.0 * (1e11 + 1.0) / (1e11 + 2.0), max_relative = 1e-12);
 }
