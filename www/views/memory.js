@@ -56,6 +56,8 @@ export default {
 
 function lpText(lp) {
   if (!lp || !isNum(lp.variables)) return undefined;
+  // The core solves LP (1)-(4) by its structure; the LP is for export.
+  if (lp.solves === 0) return 'none solved: a recursion over the processors gives its optimum';
   return `${fmtInt(lp.variables)} variables, ${fmtInt(lp.rows)} rows${isNum(lp.iterations) ? `, ${fmtInt(lp.iterations)} iterations` : ''}`;
 }
 
