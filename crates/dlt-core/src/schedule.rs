@@ -35,6 +35,11 @@ pub enum Cost {
     Power { theta: f64, a: f64, gamma: f64 },
 }
 
+/// max over pieces of `a + b x`.
+pub fn piecewise(pieces: &[(f64, f64)], x: f64) -> f64 {
+    pieces.iter().map(|&(a, b)| a + b * x).fold(f64::NEG_INFINITY, f64::max)
+}
+
 impl Cost {
     pub fn linear(a: f64) -> Self {
         Cost::Pieces { pieces: alloc::vec![(0.0, a)] }
@@ -42,7 +47,7 @@ impl Cost {
 
     pub fn time(&self, x: f64) -> f64 {
         match self {
-            Cost::Pieces { pieces } => pieces.iter().map(|&(a, b)| a + b * x).fold(f64::NEG_INFINITY, f64::max),
+            Cost::Pieces { pieces } => piecewise(pieces, x),
             Cost::Power { theta, a, gamma } => theta + a * libm::pow(x, *gamma),
         }
     }

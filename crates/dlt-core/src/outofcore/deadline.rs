@@ -73,11 +73,16 @@ struct Step<'a> {
 }
 
 impl Step<'_> {
-    /// The most load the processor finishes by 0 from a link free at t:
-    /// min over pieces of (-t - S - a) / (C + b); negative if not even an
-    /// empty message fits.
+    /// The most load x with `per_unit` x + f(x) <= `time` (f its computing
+    /// time, convex): min over pieces of (time - a) / (per_unit + b);
+    /// negative if not even x = 0 fits.
+    fn most_within(&self, time: f64, per_unit: f64) -> f64 {
+        self.q.pieces.iter().map(|&(a, b)| (time - a) / (per_unit + b)).fold(f64::INFINITY, f64::min)
+    }
+
+    /// The most load the processor finishes by 0 from a link free at t.
     fn most(&self, t: f64) -> f64 {
-        self.q.pieces.iter().map(|&(a, b)| (-t - self.q.s - a) / (self.q.c + b)).fold(f64::INFINITY, f64::min)
+        self.most_within(-t - self.q.s, self.q.c)
     }
 
     /// Its load from a link free at t, and when the link is free next.
@@ -90,7 +95,7 @@ impl Step<'_> {
     /// The link time t at which its own deadline is met with a load that
     /// makes its computing end when message i + 1 would start at `u`.
     fn when_link_reaches(&self, u: f64) -> Option<f64> {
-        let f_inverse = self.q.pieces.iter().map(|&(a, b)| (-u - a) / b).fold(f64::INFINITY, f64::min);
+        let f_inverse = self.most_within(-u, 0.0);
         (f_inverse >= 0.0).then(|| -self.q.s - self.q.c * f_inverse + u)
     }
 }
@@ -122,11 +127,7 @@ pub(crate) fn solve(v: f64, list: &[&Processor]) -> (Vec<f64>, f64) {
         loads.push(x);
         t += step.q.s + step.q.c * x;
     }
-    let mut sent = 0.0;
-    let makespan = list.iter().zip(&loads).map(|(q, &x)| {
-        sent += q.s + q.c * x;
-        sent + q.cost().time(x)
-    }).fold(0.0, f64::max);
+    let makespan = super::served_in_order(list.iter().zip(&loads).map(|(q, &x)| (*q, &q.pieces[..], x)));
     (loads, makespan)
 }
 
@@ -142,7 +143,7 @@ pub(crate) fn solve(v: f64, list: &[&Processor]) -> (Vec<f64>, f64) {
 /// W_i would keep the bends of all later processors: O(m^2).
 fn previous(w: &Concave, step: &Step, v: f64) -> Concave {
     let q = step.q;
-    let end = (-q.s - q.cost().time(0.0)).min(w.end() - q.s);
+    let end = (-q.s - q.time(0.0)).min(w.end() - q.s);
     // u <= w.end() by the choice of x, but for round-off.
     let value = |t: f64| {
         let (x, u) = step.load(t);
@@ -160,7 +161,7 @@ fn previous(w: &Concave, step: &Step, v: f64) -> Concave {
         for &(a2, b2) in &q.pieces[k + 1..] {
             let x = (a2 - a1) / (b1 - b2);
             if x.is_finite() && x > 0.0 {
-                ts.push(-q.s - q.c * x - q.cost().time(x));
+                ts.push(-q.s - q.c * x - q.time(x));
             }
         }
     }

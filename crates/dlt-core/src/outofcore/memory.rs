@@ -16,7 +16,7 @@ use crate::check::Checked;
 use crate::buffers::{staging, LpSize, Prune, EMPTY};
 use crate::error::{Error, Result};
 use crate::lp::{self, Model, Sense, Var};
-use crate::schedule::{Cost, Row, Schedule};
+use crate::schedule::{Row, Schedule};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -105,8 +105,8 @@ fn validate(p: &MemoryParams) -> Result<Option<Pieces>> {
 /// all the load while the others get empty messages, an upper bound of the
 /// optimum (so that one very slow processor does not set the scale).
 pub(super) fn time_unit<'a>(v: f64, list: impl IntoIterator<Item = &'a Processor> + Clone) -> f64 {
-    let startups: f64 = list.clone().into_iter().map(|q| q.s + q.cost().time(0.0)).sum();
-    startups + list.into_iter().map(|q| q.c * v + q.cost().time(v)).fold(f64::INFINITY, f64::min)
+    let startups: f64 = list.clone().into_iter().map(|q| q.s + q.time(0.0)).sum();
+    startups + list.into_iter().map(|q| q.c * v + q.time(v)).fold(f64::INFINITY, f64::min)
 }
 
 /// LP (1)-(4) as printed, every processor, for export, with its units.
@@ -127,7 +127,6 @@ pub(crate) fn plan(params: &MemoryParams) -> Result<crate::model::Plan> {
 pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
     let real = validate(params)?;
     let (v, list) = (params.v, &params.processors);
-    let cost = |q: &Processor, x: f64| q.cost().time(x);
     let all: Vec<usize> = (0..list.len()).collect();
     let (kept, (loads, cmax)) = staging::pruned(Prune::from(params.prune), all, |kept| {
         let (loads, cmax) = deadline::solve(v, &kept.iter().map(|&i| &list[i]).collect::<Vec<_>>());
@@ -144,15 +143,9 @@ pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
         all[i] = loads[j];
     }
     let schedule = memory_schedule(v, list, &kept, &loads, cmax)?;
-    let real_makespan_under_hierarchy = real.map(|real| {
-        let mut sent = 0.0;
-        kept.iter().zip(&loads).map(|(&i, &x)| {
-            sent += list[i].s + list[i].c * x;
-            sent + Cost::Pieces { pieces: real[i].clone() }.time(x)
-        }).fold(0.0, f64::max)
-    });
+    let real_makespan_under_hierarchy = real.map(|real| super::served_in_order(kept.iter().zip(&loads).map(|(&i, &x)| (&list[i], &real[i][..], x))));
     Ok(MemoryOutput {
-        compute_times: all.iter().zip(list).map(|(&x, q)| cost(q, x)).collect(),
+        compute_times: all.iter().zip(list).map(|(&x, q)| q.time(x)).collect(),
         swap_points: list.iter().map(|q| Some(super::levels(&q.pieces).swap_point).filter(|x| x.is_finite())).collect(),
         loads: all,
         real_makespan_under_hierarchy,
@@ -204,10 +197,7 @@ mod tests {
                 })
                 .collect();
             // Processors served in order, each computing once its load arrived.
-            let simulate = |loads: &[f64]| {
-                let mut sent = 0.0;
-                list.iter().zip(loads).map(|(q, &x)| { sent += q.s + q.c * x; sent + q.cost().time(x) }).fold(0.0, f64::max)
-            };
+            let simulate = |loads: &[f64]| super::super::served_in_order(list.iter().zip(loads).map(|(q, &x)| (q, &q.pieces[..], x)));
             let raw = memory(&MemoryParams { v, processors: list.clone(), prune: Some(false), real_pieces: None }).unwrap();
             let pruned = memory(&MemoryParams { v, processors: list.clone(), prune: Some(true), real_pieces: None }).unwrap();
             let equal = simulate(&vec![v / m as f64; m]);

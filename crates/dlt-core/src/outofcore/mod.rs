@@ -48,6 +48,12 @@ pub struct Processor {
 }
 
 impl Processor {
+    /// Its computing time at load x (the same as `cost`'s, without a copy
+    /// of the pieces).
+    pub fn time(&self, x: f64) -> f64 {
+        crate::schedule::piecewise(&self.pieces, x)
+    }
+
     /// Its computing time as the checker reads it.
     pub fn cost(&self) -> crate::schedule::Cost {
         crate::schedule::Cost::Pieces { pieces: self.pieces.clone() }
@@ -64,6 +70,18 @@ pub struct Levels {
     /// Load where the core piece stops being the maximum; infinite with
     /// one piece.
     pub swap_point: f64,
+}
+
+/// The makespan of loads sent one after another in the given order, each
+/// processor computing its load from its arrival: per message the
+/// processor whose link carries it, the pieces of its computing time and
+/// the load.
+pub(crate) fn served_in_order<'a>(messages: impl IntoIterator<Item = (&'a Processor, &'a [(f64, f64)], f64)>) -> f64 {
+    let mut sent = 0.0;
+    messages.into_iter().map(|(q, pieces, x)| {
+        sent += q.s + q.c * x;
+        sent + crate::schedule::piecewise(pieces, x)
+    }).fold(0.0, f64::max)
 }
 
 /// Validates a processor list given as in `memory`, naming fields by path.
@@ -89,7 +107,7 @@ pub fn processors(field: &str, list: &[Processor]) -> Result<Vec<Levels>> {
 /// Every processor's computing time is >= 0 at load 0 (002's time functions
 /// pass through the origin or above it).
 pub fn nonnegative_at_zero(field: &str, list: &[Processor]) -> Result<()> {
-    match list.iter().position(|q| q.cost().time(0.0) < 0.0) {
+    match list.iter().position(|q| q.time(0.0) < 0.0) {
         Some(i) => Err(crate::error::Error::range(
             format!("{field}[{i}].pieces"),
             "the computing time at load 0 must be >= 0: some piece needs an intercept >= 0",

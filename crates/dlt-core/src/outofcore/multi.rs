@@ -67,7 +67,7 @@ impl Plan<'_> {
     }
 
     fn work(&self, j: usize, x: f64) -> f64 {
-        self.list[j].cost().time(x)
+        self.list[j].time(x)
     }
 
     /// Chunks processor j receives.
