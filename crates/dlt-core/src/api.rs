@@ -312,4 +312,21 @@ mod tests {
         let e = parse(json!({"model": "nonlinear", "algorithm": "M", "L": 100, "gamma": 2, "rho": 2, "A0": 1, "A": [1.2, 1.5, 2], ".": [5.1, 0.2, 2]})).unwrap_err();
         assert_eq!((e.code, e.field.as_str()), (Code::Parse, "."), "{}", e.message);
     }
+
+    /// Every plan that counts variables (the LP models'; 003's counts LPs
+    /// instead) counts those of the program it exports, on the worked
+    /// examples.
+    #[cfg(feature = "lp")]
+    #[test]
+    fn plans_count_the_exported_programs() {
+        let mut counted = alloc::vec::Vec::new();
+        for model in MODELS.iter().filter(|m| m.lp) {
+            let request = parse(serde_json::from_str::<serde_json::Value>(model.example).unwrap()).unwrap();
+            if let Some(variables) = plan(&request).unwrap().variables {
+                assert_eq!(variables, program(&request).unwrap().unwrap().model.names.len(), "{}", model.name);
+                counted.push(model.name);
+            }
+        }
+        assert_eq!(counted, ["star", "tree", "binomial", "memory"]);
+    }
 }

@@ -145,7 +145,8 @@ impl Sequential {
             running_sum(&mut lp, &r, &alpha, (p, j), &label, slots[p].times(u.cap / x0));
             left = next;
         }
-        let omitted: f64 = slots.iter().map(|slot| slot.times(self.stage_capacity(kept))).sum();
+        let capacity = self.stage_capacity(kept);
+        let omitted: f64 = slots.iter().map(|slot| slot.times(capacity)).sum();
         self.load_row(&mut lp, kept, &alpha, omitted);
         (lp, alpha, cmax)
     }
