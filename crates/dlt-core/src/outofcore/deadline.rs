@@ -273,16 +273,15 @@ mod tests {
             assert_relative_eq!(loads.iter().sum::<f64>(), v, max_relative = 1e-12);
         }
     }
-}
 
-/// Found by the HiGHS cross-check: a link of C = 1e11 turned the round-off
-/// of V minus the other loads into 4e-8 of time.
-#[cfg(test)]
-#[test]
-fn a_slow_link_takes_its_own_load() {
-    let fast = Processor { s: 0.0, c: 1.0, pieces: vec![(0.0, 1.0)] };
-    let slow = Processor { s: 0.0, c: 1e11, pieces: vec![(0.0, 1.0)] };
-    let (_, makespan) = solve(1.0, &[&fast, &slow]);
-    // P1 x, P2 1 - x, both ending at T = 2x: x = (C + 1) / (C + 2).
-    approx::assert_relative_eq!(makespan, 2.0 * (1e11 + 1.0) / (1e11 + 2.0), max_relative = 1e-12);
+    /// Found by the HiGHS cross-check: a link of C = 1e11 turned the round-off
+    /// of V minus the other loads into 4e-8 of time.
+    #[test]
+    fn a_slow_link_takes_its_own_load() {
+        let fast = Processor { s: 0.0, c: 1.0, pieces: vec![(0.0, 1.0)] };
+        let slow = Processor { s: 0.0, c: 1e11, pieces: vec![(0.0, 1.0)] };
+        let (_, makespan) = solve(1.0, &[&fast, &slow]);
+        // P1 x, P2 1 - x, both ending at T = 2x: x = (C + 1) / (C + 2).
+        approx::assert_relative_eq!(makespan, 2.0 * (1e11 + 1.0) / (1e11 + 2.0), max_relative = 1e-12);
+    }
 }
