@@ -62,10 +62,10 @@ test('buffers: the default star (Fig. 6 parameters) and its D*', async () => {
   // Every point of the paper's range is computed (issue 10: no skip).
   assert.equal(points, 64);
   const planned = await page.evaluate(async () => ({ plan: await (await import('./page.js')).solver.plan({ model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 10 ** (1 + 14 / 3), D: 1e2 }) }));
-  // V = 4.64e5, D = 1e2: 30,000 variables as printed; the core solves a reduced LP.
+  // V = 4.64e5, D = 1e2: 30,000 variables as printed; the core solves it by its shape, no LP.
   assert.equal(planned.plan.n, planned.plan.n_min);
-  assert.ok(planned.plan.variables > 3000 && planned.plan.solved_variables <= 3000, JSON.stringify(planned.plan));
-  assert.match(planned.plan.method, /middle stages full/);
+  assert.ok(planned.plan.variables > 3000 && planned.plan.solved_variables === 0, JSON.stringify(planned.plan));
+  assert.match(planned.plan.method, /shape of its optimum/);
   // V = 1e6, D = 1e2: m n D = V, the buffers force every chunk and presolve leaves no LP.
   const forced = await page.evaluate(async () => (await import('./page.js')).solver.plan({ model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 1e6, D: 1e2 }));
   assert.equal(forced.solved_variables, 0, JSON.stringify(forced));

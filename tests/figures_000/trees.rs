@@ -14,8 +14,13 @@ use common::*;
 /// can be seen in Fig. 10 that for n_min processing time may decrease with
 /// increasing V." Binomial NLF, D = 1E2: just past each V = (l(p+1) - 1)D
 /// a layer is added and Cmax drops by 40% or more ("This allows for
-/// shifting most of the load to the deep layer"). With h = 10 throughout, Cmax drops only
-/// where n_min goes from 1 to 2 (V = 29 D).
+/// shifting most of the load to the deep layer").
+///
+/// With h = 10 throughout the drop depends on a tie: past V = 29 D (n_min
+/// from 1 to 2) the raw LP's optimum is the link's time, met by many
+/// distributions; a simplex vertex leaves layers 1-3 empty and pruning
+/// drops them, the calculator's proven optimum loads every layer and
+/// nothing is pruned.
 #[test]
 fn fig10_nmin_time_may_decrease_with_v() {
     let d = Some(1e2);
@@ -25,7 +30,6 @@ fn fig10_nmin_time_may_decrease_with_v() {
         let (at, past) = (t(full, binomial_h(full, d, 10.0)), t(full + 1.0, binomial_h(full + 1.0, d, 10.0)));
         assert!(past < 0.6 * at, "l = {l}: Cmax {at} at V = {full}, {past} at V = {}", full + 1.0);
     }
-    assert!(t(2901.0, 10.0) < t(2900.0, 10.0));
 }
 
 // ---- Fig. 11 ----------------------------------------------------------------

@@ -43,20 +43,20 @@ pub(crate) fn applies(seq: &Sequential, n: usize, n_min: usize) -> bool {
 }
 
 /// The plan of a star's or binomial tree's request over n stages: the
-/// method, and the variables of the first LP the engine gets (the first
-/// window: one free stage at each end, two middle ones; none where the
-/// buffers are forced full).
+/// method, and the variables of the first LP the engine gets: none, as the
+/// shape of the optimum (`chains`) is tried first; where it is not proven
+/// the LP solves after all (the middle stages full at n_min for large n,
+/// else the compact LP).
 pub(crate) fn plan(seq: &Sequential, n: usize, n_min: usize) -> Plan {
     let units = seq.units.len();
     let variables = 3 * n * units + 1;
-    let (method, solved) = if applies(seq, n, n_min) {
-        (format!("{} with the middle stages full to the buffers", seq.name), 4 * 3 * units + 1)
-    } else if forced(seq, n) {
-        (format!("{} with every chunk full to the buffers: presolve leaves no LP", seq.name), 0)
+    let method = if forced(seq, n) {
+        format!("{} with every chunk full to the buffers (the one feasible point)", seq.name)
     } else {
-        (format!("{}, the LP in its compact form (no start times)", seq.name), variables)
+        let otherwise = if applies(seq, n, n_min) { "the middle stages full to the buffers" } else { "the LP in its compact form" };
+        format!("{} by the shape of its optimum, proven by a dual bound; where no shape is proven, {otherwise}", seq.name)
     };
-    Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * units), variables: Some(variables), solved_variables: Some(solved), method: Some(method), ..Plan::default() }
+    Plan { n: Some(n), n_min: Some(n_min), messages: Some(n * units), variables: Some(variables), solved_variables: Some(0), method: Some(method), ..Plan::default() }
 }
 
 /// The n-stage LP solved with the middle stages full where that `applies`,
@@ -67,6 +67,11 @@ pub(crate) fn solve_or_full(seq: &Sequential, n: usize, n_min: usize, prune: Pru
         let solved = stages::solve(seq, n, prune)?;
         let warnings = stages::dropped(seq.units.len(), &solved, n, what);
         return Ok((solved, warnings, None));
+    }
+    let all: Vec<usize> = (0..seq.units.len()).collect();
+    if let Some(proven) = super::chains::solve(seq, &all, n) {
+        let solved = Solved { kept: all, chunks: proven.chunks, makespan: proven.makespan, lp: LpSize::NONE.by_structure(), solution: None, handles: () };
+        return Ok((solved, Vec::new(), None));
     }
     let (solved, bound) = solve(seq, n)?;
     let gap = (solved.makespan - bound) / solved.makespan;
@@ -108,7 +113,7 @@ fn windowed(seq: &Sequential, n: usize, f: usize, l: usize) -> Result<Solved<()>
         chunks.extend(core::iter::repeat_n(stage, 1 + slot.repeats));
     }
     let size = LpSize::NONE.then(&lp, &sol);
-    Ok(Solved { kept, chunks, makespan: sol.get(cmax) * tau, lp: size, solution: sol, handles: () })
+    Ok(Solved { kept, chunks, makespan: sol.get(cmax) * tau, lp: size, solution: Some(sol), handles: () })
 }
 
 /// The larger of two lower bounds of the n-stage LP: the link sends n
@@ -165,10 +170,10 @@ mod tests {
             let all: Vec<usize> = (0..units).collect();
             seq.v = seq.stage_capacity(&all) * (n as f64 - 0.05 - 0.9 * f);
             seq.scale = stages::lp_scale(seq.v, Some(1.0), s + seq.v * a / units as f64);
-            let full = stages::solve(&seq, n, Prune::Raw).unwrap();
+            let full = seq.lp_makespan(n);
             let (fast, bound) = solve(&seq, n).unwrap();
-            assert_relative_eq!(fast.makespan, full.makespan, max_relative = 1e-9);
-            assert!(bound <= full.makespan * (1.0 + 1e-9), "bound {bound} above the optimum {}", full.makespan);
+            assert_relative_eq!(fast.makespan, full, max_relative = 1e-9);
+            assert!(bound <= full * (1.0 + 1e-9), "bound {bound} above the optimum {full}");
             let load: f64 = fast.chunks.iter().flat_map(|st| st.iter().zip(&seq.units).map(|(x, u)| x * u.count)).sum();
             assert_relative_eq!(load, seq.v, max_relative = 1e-9);
         }

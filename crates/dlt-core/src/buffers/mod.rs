@@ -4,6 +4,8 @@
 
 #[cfg(feature = "lp")]
 mod binomial;
+#[cfg(feature = "lp")]
+mod chains;
 mod dstar;
 mod lb;
 #[cfg(feature = "lp")]

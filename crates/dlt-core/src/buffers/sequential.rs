@@ -61,6 +61,10 @@ impl StageModel for Sequential {
         let (lp, alpha, cmax) = self.printed(kept, n);
         Some((lp, alpha, cmax, ()))
     }
+
+    fn by_structure(&self, kept: &[usize], n: usize) -> Option<(Vec<Vec<f64>>, f64, ())> {
+        super::chains::solve(self, kept, n).map(|p| (p.chunks, p.makespan, ()))
+    }
 }
 
 impl Sequential {
@@ -75,7 +79,7 @@ impl Sequential {
         let alpha = grid(&mut lp, kept, &stages, "alpha", |_, u| (0.0, self.units[u].cap / x0));
         let t = grid(&mut lp, kept, &stages, "t", |_, _| (0.0, f64::INFINITY));
         let r = grid(&mut lp, kept, &stages, "R", |_, _| (0.0, f64::INFINITY));
-        let order = self.sequence(kept.len(), n);
+        let order = self.order_of(kept.len(), n);
         for (pos, &(k, j)) in order.iter().enumerate() {
             let u = &self.units[kept[j]];
             let (s, c) = (u.s / tau, u.c * x0 / tau);
@@ -133,7 +137,7 @@ impl Sequential {
         // The time a stage of full chunks keeps the link busy.
         let full_stage: f64 = kept.iter().map(|&u| self.units[u].s + self.units[u].c * self.units[u].cap).sum::<f64>() / tau;
         let mut left = cmax;
-        for (p, j) in self.sequence(kept.len(), slots.len()) {
+        for (p, j) in self.order_of(kept.len(), slots.len()) {
             let u = &self.units[kept[j]];
             let (s, c) = (u.s / tau, u.c * x0 / tau);
             let label = format!("{}_{}", kept[j] + 1, first_stage[p] + 1);
@@ -165,13 +169,13 @@ impl Sequential {
 
     /// The messages in the order they leave the originator, over `units`
     /// kept units and `n` stages: (stage, kept position) pairs.
-    fn sequence(&self, units: usize, n: usize) -> Vec<(usize, usize)> {
+    pub(super) fn order_of(&self, units: usize, n: usize) -> Vec<(usize, usize)> {
         (0..n).flat_map(|k| (0..units).map(move |j| (k, if self.backward { units - 1 - j } else { j }))).collect()
     }
 
     /// The messages of a solution in the order they leave the originator.
     pub fn order<H>(&self, solved: &Solved<H>) -> Vec<(usize, usize)> {
-        self.sequence(solved.kept.len(), solved.chunks.len())
+        self.order_of(solved.kept.len(), solved.chunks.len())
     }
 }
 
@@ -226,6 +230,15 @@ impl Sequential {
         };
         let scale = super::stages::lp_scale(v, d, s + v * a / units as f64);
         Sequential { name: "example", units: (0..units).map(unit).collect(), a, v, backward: layered, scale }
+    }
+
+    /// The makespan of the compact LP over every unit and n stages, solved
+    /// by the engine: the reference the structure and the reduced LPs are
+    /// tested against.
+    pub(super) fn lp_makespan(&self, n: usize) -> f64 {
+        let all: Vec<usize> = (0..self.units.len()).collect();
+        let (model, _, cmax) = self.compact(&all, n);
+        crate::lp::solve(&crate::lp::Microlp, &model, crate::lp::Limits::default(), "reference").unwrap().get(cmax) * self.scale.1
     }
 }
 

@@ -19,7 +19,8 @@ pub struct LpSize {
     pub rows: usize,
     pub nonzeros: usize,
     pub iterations: u64,
-    /// LPs solved (more than one when pruning re-solves).
+    /// LPs solved, by the engine or by their structure (more than one
+    /// when pruning re-solves).
     pub solves: usize,
 }
 
@@ -137,6 +138,12 @@ pub(crate) trait StageModel {
     fn printed_model(&self, _kept: &[usize], _n: usize) -> Option<StageLp<Self::Handles>> {
         None
     }
+    /// The optimum without an LP where the model's structure gives one
+    /// with a proof: chunks[k][j] in load units, the makespan and the
+    /// handles.
+    fn by_structure(&self, _kept: &[usize], _n: usize) -> Option<(Vec<Vec<f64>>, f64, Self::Handles)> {
+        None
+    }
 }
 
 pub(crate) struct Solved<H> {
@@ -146,35 +153,32 @@ pub(crate) struct Solved<H> {
     pub chunks: Vec<Vec<f64>>,
     pub makespan: f64,
     pub lp: LpSize,
-    pub solution: lp::Solution,
+    /// The last LP's solution; none where the structure gave the optimum.
+    pub solution: Option<lp::Solution>,
     pub handles: H,
 }
 
-/// Solves with `n` stages; `Pruned` drops units and stages that get no load
-/// and re-solves until every unit and stage has some (000 Sec. 3).
+/// Solves with `n` stages, by the model's structure where it proves its
+/// answer and else by the LP; `Pruned` drops units and stages that get no
+/// load and re-solves until every unit and stage has some (000 Sec. 3).
 pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solved<M::Handles>> {
     let (x0, tau) = m.scale();
     let mut size = LpSize::NONE;
     let all: Vec<usize> = (0..m.unit_count()).collect();
-    let ((kept, _), (chunks, sol, cmax, handles)) = staging::pruned(prune, (all, n), |(kept, stages)| {
-        let solve = |lp: &Model| lp::solve(&lp::Microlp, lp, Limits::default(), m.name());
-        let (mut lp, mut alpha, mut cmax, mut handles) = m.model(kept, *stages);
-        let mut sol = solve(&lp);
-        if let (Err(e), Some(printed)) = (&sol, m.printed_model(kept, *stages)) {
-            if e.code == Code::Internal {
-                (lp, alpha, cmax, handles) = printed;
-                sol = solve(&lp);
+    let ((kept, _), (chunks, makespan, handles, solution)) = staging::pruned(prune, (all, n), |(kept, stages)| {
+        let solved = match m.by_structure(kept, *stages) {
+            Some((chunks, makespan, handles)) => {
+                size = size.by_structure();
+                (chunks, makespan, handles, None)
             }
-        }
-        let sol = sol.map_err(|mut e| {
-            if e.code == Code::Limit {
-                e.field = String::from("n");
-                e.message = format!("{}; fewer stages n (a larger buffer D lowers n_min) make it smaller", e.message);
+            None => {
+                let ((lp, alpha, cmax, handles), sol) = solve_lp(m, kept, *stages)?;
+                size = size.then(&lp, &sol);
+                let chunks: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect();
+                (chunks, sol.get(cmax) * tau, handles, Some(sol))
             }
-            e
-        })?;
-        size = size.then(&lp, &sol);
-        let chunks: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect();
+        };
+        let chunks = &solved.0;
         let empty = |x: f64| x <= EMPTY * x0;
         let full_units: Vec<usize> = (0..kept.len()).filter(|&j| !chunks.iter().all(|st| empty(st[j]))).collect();
         let full_stages = chunks.iter().filter(|st| !st.iter().all(|&x| empty(x))).count();
@@ -188,10 +192,31 @@ pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solv
         } else {
             (full_units.len() < kept.len()).then(|| (full_units.iter().map(|&j| kept[j]).collect(), full_stages))
         };
-        Ok(((chunks, sol, cmax, handles), smaller))
+        Ok((solved, smaller))
     })?;
-    let makespan = sol.get(cmax) * tau;
-    Ok(Solved { kept, chunks, makespan, lp: size, solution: sol, handles })
+    Ok(Solved { kept, chunks, makespan, lp: size, solution, handles })
+}
+
+/// The LP over `kept` and `n` stages solved, in the model's compact form
+/// or, where the engine fails on it, as printed.
+fn solve_lp<M: StageModel>(m: &M, kept: &[usize], n: usize) -> Result<(StageLp<M::Handles>, lp::Solution)> {
+    let solve = |lp: &Model| lp::solve(&lp::Microlp, lp, Limits::default(), m.name());
+    let (mut lp, mut alpha, mut cmax, mut handles) = m.model(kept, n);
+    let mut sol = solve(&lp);
+    if let (Err(e), Some(printed)) = (&sol, m.printed_model(kept, n)) {
+        if e.code == Code::Internal {
+            (lp, alpha, cmax, handles) = printed;
+            sol = solve(&lp);
+        }
+    }
+    let sol = sol.map_err(|mut e| {
+        if e.code == Code::Limit {
+            e.field = String::from("n");
+            e.message = format!("{}; fewer stages n (a larger buffer D lowers n_min) make it smaller", e.message);
+        }
+        e
+    })?;
+    Ok(((lp, alpha, cmax, handles), sol))
 }
 
 /// Warnings about what pruning dropped; `what` names the units.

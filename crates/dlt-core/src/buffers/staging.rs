@@ -18,6 +18,11 @@ impl LpSize {
         }
     }
 
+    /// One more LP solved by its structure: no engine, no model.
+    pub(crate) fn by_structure(&self) -> LpSize {
+        LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: self.iterations, solves: self.solves + 1 }
+    }
+
     pub(crate) const NONE: LpSize = LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: 0, solves: 0 };
 }
 

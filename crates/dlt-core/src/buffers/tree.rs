@@ -133,7 +133,7 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     } else {
         let solved = stages::solve(&tree, n, Prune::from(params.stages.prune))?;
         let warnings = stages::dropped(tree.h, &solved, n, "layers");
-        (timed(tree.scale.1, solved), warnings, None)
+        (timed(tree.scale.1, solved)?, warnings, None)
     };
     let (chunks, loads) = stages::spread(tree.h, &solved);
     let schedule = hop_schedule(&tree, &solved.kept, &solved.chunks, &solved.handles, solved.makespan)?;
@@ -155,9 +155,10 @@ type Times = Vec<Vec<Vec<f64>>>;
 
 /// A full-LP solution with its hop start times (round-off below 0 read as
 /// 0) in place of the variables.
-fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> Solved<Times> {
-    let times = full.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| full.solution.get(v).max(0.0) * tau).collect()).collect()).collect();
-    Solved { kept: full.kept, chunks: full.chunks, makespan: full.makespan, lp: full.lp, solution: full.solution, handles: times }
+fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> Result<Solved<Times>> {
+    let sol = full.solution.as_ref().ok_or_else(|| crate::error::Error::internal("a tree was solved without its LP"))?;
+    let times = full.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| sol.get(v).max(0.0) * tau).collect()).collect()).collect();
+    Ok(Solved { kept: full.kept, chunks: full.chunks, makespan: full.makespan, lp: full.lp, solution: full.solution, handles: times })
 }
 
 /// At n_min with small D most stages carry every layer's cap (000 Sec. 4.2:
@@ -172,7 +173,7 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
     let solved = staging::doubling(|window| {
         if 2 * window + 3 > n {
             // Too few stages for a middle: the full LP.
-            return Ok((timed(tau, stages::solve(tree, n, Prune::Raw)?), true));
+            return Ok((timed(tau, stages::solve(tree, n, Prune::Raw)?)?, true));
         }
         let (f, l) = (window, window);
         let positions = f + 2 + l;
@@ -192,7 +193,7 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
             }
         }
         let size = LpSize::NONE.then(&lp, &sol);
-        Ok((Solved { kept: all.clone(), chunks, makespan: sol.get(cmax) * tau, lp: size, solution: sol, handles: times }, false))
+        Ok((Solved { kept: all.clone(), chunks, makespan: sol.get(cmax) * tau, lp: size, solution: Some(sol), handles: times }, false))
     })?;
     // The layers together compute V, at best all at once after one start-up;
     // and a layer gets at most pD a stage, so layer 1 computes at least what

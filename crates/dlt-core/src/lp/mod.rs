@@ -85,9 +85,10 @@ impl Solution {
     }
 }
 
-/// The largest LP the engine is given, by the plan's count of variables:
-/// beyond it a solve is refused at once rather than left to run into the
-/// time limit (a 300,001-variable star answered after 25 s).
+/// The largest LP the engine is given: beyond it a solve is refused at
+/// once (by the plan's count of variables where a request says, else by
+/// `solve`) rather than left to run into the time limit (a 300,001-variable
+/// star answered after 25 s).
 pub const MAX_VARIABLES: usize = 30_000;
 
 /// What an engine may spend on one solve.
@@ -131,6 +132,10 @@ pub fn solve(engine: &dyn Engine, model: &Model, limits: Limits, what: &str) -> 
             model.names.len(), model.rows.len(), limits.time_ms as f64 / 1000.0)),
         Failure::Gave(why) => Error::new(Code::Internal, "", format!("{} did not solve the {what} LP: {why}", engine.name())),
     };
+    if model.names.len() > MAX_VARIABLES {
+        return Err(Error::new(Code::Limit, "", format!(
+            "the {what} LP has {} variables, more than the {MAX_VARIABLES} the calculator solves", model.names.len())));
+    }
     let wrong = |why: String| Error::internal(format!("{} answered the {what} LP wrongly: {why}", engine.name()));
     let presolved = || -> Result<Solution> {
         let reduced = presolve::presolve(model).map_err(failed)?;

@@ -1,0 +1,425 @@
+//! LoadDirect and the binomial trees' LP (000 Sec. 3.1, 3.3) solved by the
+//! shape of its optimum, each answer with a proof, no simplex.
+//!
+//! The shape. Number the messages q = 0..Q in the order they leave the
+//! originator, M to a stage (the units in the stage's order). In the
+//! optimum the first stages are free and the rest full to the buffers, the
+//! stage between split: its last r messages free, the others full. Every
+//! free message's row is tight: its chunk arrives just when its processor,
+//! computing without a break until Cmax, needs it. Two tight rows of one
+//! unit in consecutive stages say that the unit computes chunk q while the
+//! link sends the next M messages, a x_q = sum_{p=q+1}^{q+M} (s_p + c_p
+//! x_p); the row of a unit's last free chunk reads E_q + a (x_q + tail_q) =
+//! Cmax (tail_q: its full chunks after it), and two such rows give the
+//! earlier chunk from the later one. Backwards from the last free chunk z,
+//! every chunk is affine in z, and the load row fixes z. Fewer free
+//! messages break the full messages' rows, more overfill the buffers: the
+//! free count is found by bisection.
+//!
+//! The proof. The multipliers of the tight rows follow the same shape
+//! forwards (each free chunk's reduced cost is 0), and any multipliers give
+//! a lower bound of the LP by weak duality (`dual_bound`). An answer is
+//! returned only where its rows and bounds hold and that bound meets its
+//! makespan within `PROOF`: the shape is never trusted, only checked, and
+//! where the check fails the LP solves.
+
+use super::sequential::Sequential;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::ops::{Add, Mul, Sub};
+
+/// Relative distance between the makespan and the dual bound that counts as
+/// a proof of optimality, and relative slack allowed in rows and bounds.
+pub const PROOF: f64 = 1e-9;
+
+/// An answer by the shape: chunks[k][j] for stage k and kept unit j, in
+/// load units, and the makespan, proven optimal within PROOF.
+pub(crate) struct Proven {
+    pub chunks: Vec<Vec<f64>>,
+    pub makespan: f64,
+}
+
+/// One message in the LP's scaled units: its unit's start-up, rate,
+/// processor count and buffer.
+struct Message {
+    s: f64,
+    c: f64,
+    count: f64,
+    cap: f64,
+}
+
+/// The LP over the kept units and n stages, scaled as the LP is (loads in
+/// x0, times in tau).
+struct Instance {
+    messages: Vec<Message>,
+    /// Messages per stage.
+    m: usize,
+    a: f64,
+    v: f64,
+}
+
+/// `constant + slope * z`: the chunks as functions of the one unknown left.
+#[derive(Debug, Clone, Copy, Default)]
+struct Affine(f64, f64);
+
+impl Affine {
+    fn at(self, z: f64) -> f64 {
+        self.0 + self.1 * z
+    }
+}
+
+impl Add for Affine {
+    type Output = Affine;
+    fn add(self, o: Affine) -> Affine {
+        Affine(self.0 + o.0, self.1 + o.1)
+    }
+}
+
+impl Sub for Affine {
+    type Output = Affine;
+    fn sub(self, o: Affine) -> Affine {
+        Affine(self.0 - o.0, self.1 - o.1)
+    }
+}
+
+impl Mul<f64> for Affine {
+    type Output = Affine;
+    fn mul(self, k: f64) -> Affine {
+        Affine(self.0 * k, self.1 * k)
+    }
+}
+
+/// What a message is in a shape: free (its row tight, its chunk within
+/// the buffer), full to the buffer, or empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Free,
+    Full,
+    Empty,
+}
+
+type Shape = Vec<Status>;
+
+/// What a shape gives: its chunks and makespan, and what breaks, each with
+/// by how much.
+struct Outcome {
+    x: Vec<f64>,
+    t: f64,
+    /// Free chunks over their buffer.
+    over: Vec<(usize, f64)>,
+    /// Free chunks below 0.
+    under: Vec<(usize, f64)>,
+    /// Messages whose row the makespan breaks.
+    broken: Vec<(usize, f64)>,
+}
+
+impl Outcome {
+    fn faults(&self) -> usize {
+        self.over.len() + self.under.len() + self.broken.len()
+    }
+}
+
+/// Pivots tried after the bisections, at most.
+const PIVOTS: usize = 64;
+
+/// The optimum over units `kept` and `n` stages where a shape is found and
+/// proven; `None` where not (the LP then solves).
+pub(crate) fn solve(seq: &Sequential, kept: &[usize], n: usize) -> Option<Proven> {
+    let inst = Instance::new(seq, kept, n);
+    let proven = |(outcome, multipliers): (Outcome, (Vec<f64>, f64))| {
+        // Where the buffers force every chunk, the one feasible point is optimal.
+        (inst.forced() || outcome.t - inst.dual_bound(&multipliers) <= PROOF * outcome.t).then_some(outcome)
+    };
+    let outcome = inst.find().map(|(shape, outcome)| (outcome, inst.multipliers(&shape))).and_then(proven).or_else(|| inst.link_bound().and_then(proven))?;
+    let (x0, tau) = seq.scale;
+    let mut chunks = vec![vec![0.0; inst.m]; n];
+    for (p, (k, j)) in seq.order_of(kept.len(), n).into_iter().enumerate() {
+        chunks[k][j] = (outcome.x[p] * x0).clamp(0.0, seq.units[kept[j]].cap);
+    }
+    Some(Proven { chunks, makespan: outcome.t * tau })
+}
+
+impl Instance {
+    fn new(seq: &Sequential, kept: &[usize], n: usize) -> Self {
+        let (x0, tau) = seq.scale;
+        let messages = seq.order_of(kept.len(), n).into_iter().map(|(_, j)| {
+            let u = &seq.units[kept[j]];
+            Message { s: u.s / tau, c: u.c * x0 / tau, count: u.count, cap: u.cap / x0 }
+        }).collect();
+        Instance { messages, m: kept.len(), a: seq.a * x0 / tau, v: seq.v / x0 }
+    }
+
+    /// A shape whose chunks fit: by bisection over the shapes where
+    /// computing dominates (free stages first, the stage after free at its
+    /// end) and where the link does (the last messages free), then by
+    /// pivots from the closest.
+    fn find(&self) -> Option<(Shape, Outcome)> {
+        let q = self.messages.len();
+        if self.forced() {
+            let shape = vec![Status::Full; q];
+            let outcome = self.outcome(&shape)?;
+            return Some((shape, outcome));
+        }
+        // Not free: full, or empty where there is no buffer.
+        let status = |free: bool, p: usize| match (free, self.messages[p].cap.is_finite()) {
+            (true, _) => Status::Free,
+            (false, true) => Status::Full,
+            (false, false) => Status::Empty,
+        };
+        let prefix = |free: usize| {
+            let (whole, part) = (free / self.m * self.m, free % self.m);
+            (0..q).map(|p| status(p < whole || (p < whole + self.m && p >= whole + self.m - part), p)).collect()
+        };
+        let suffix = |free: usize| (0..q).map(|p| status(p >= q - free, p)).collect();
+        let mut best: Option<(Shape, Outcome)> = None;
+        for family in [&prefix as &dyn Fn(usize) -> Shape, &suffix] {
+            // Too few free messages break rows.
+            let (mut lo, mut hi) = (1, q);
+            let mut tried = vec![1];
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                tried.push(mid);
+                if self.outcome(&family(mid))?.broken.is_empty() { hi = mid } else { lo = mid + 1 }
+            }
+            tried.push(lo);
+            for free in tried {
+                let shape = family(free);
+                let outcome = self.outcome(&shape)?;
+                if best.as_ref().is_none_or(|(_, b)| outcome.faults() < b.faults()) {
+                    best = Some((shape, outcome));
+                }
+            }
+        }
+        // Where neither family fits (small layers computing, large ones
+        // waiting for the link), pivot as a simplex would: the row broken
+        // most becomes free, the chunk most over its buffer full.
+        let (mut shape, mut outcome) = best?;
+        for _ in 0..PIVOTS {
+            if outcome.faults() == 0 {
+                return Some((shape, outcome));
+            }
+            // A chunk below 0 often rises again once the rest is right:
+            // emptied only when nothing else breaks.
+            let under = if outcome.over.is_empty() && outcome.broken.is_empty() { &outcome.under[..] } else { &[] };
+            for (faults, to) in [(&outcome.over[..], Status::Full), (under, Status::Empty), (&outcome.broken[..], Status::Free)] {
+                if let Some(&(p, _)) = faults.iter().max_by(|a, b| a.1.total_cmp(&b.1)) {
+                    shape[p] = to;
+                }
+            }
+            outcome = self.outcome(&shape)?;
+        }
+        (outcome.faults() == 0).then_some((shape, outcome))
+    }
+
+    /// Whether full buffers carry exactly V: the one feasible point.
+    fn forced(&self) -> bool {
+        let full: f64 = self.messages.iter().map(|msg| msg.count * msg.cap).sum();
+        full.is_finite() && (full - self.v).abs() <= 1e-12 * self.v
+    }
+
+    /// The chunks of `shape`, each affine in z, and the makespan the same
+    /// way. Backwards, each free chunk from those after it: a free chunk
+    /// whose unit is free again at q' computes while the link sends up to
+    /// q', a (x_q + the unit's chunks between) = E_q' - E_q; the units'
+    /// last free rows, E_q + a (x_q + the unit's chunks after) = t, each
+    /// give the chunk before from the one after, and z is the latest. None
+    /// where nothing is free.
+    fn affine(&self, shape: &[Status]) -> Option<(Vec<Affine>, Affine)> {
+        let (msgs, m, a) = (&self.messages, self.m, self.a);
+        let q_len = msgs.len();
+        let mut x = vec![Affine::default(); q_len];
+        // The link's time from message q on.
+        let mut g = vec![Affine::default(); q_len + 1];
+        let (mut next_free, mut fixed_after) = (vec![None; m], vec![0.0; m]);
+        let mut tail = vec![0.0; q_len];
+        let (mut chain, mut latest): (Option<usize>, Option<usize>) = (None, None);
+        for q in (0..q_len).rev() {
+            let (u, msg) = (q % m, &msgs[q]);
+            x[q] = match shape[q] {
+                Status::Full | Status::Empty => {
+                    let xq = if shape[q] == Status::Full { msg.cap } else { 0.0 };
+                    fixed_after[u] += xq;
+                    Affine(xq, 0.0)
+                }
+                Status::Free => {
+                    let xq = match next_free[u] {
+                        Some(q2) => (g[q + 1] - g[q2 + 1]) * (1.0 / a) - Affine(fixed_after[u], 0.0),
+                        None => {
+                            tail[q] = fixed_after[u];
+                            let xq = match chain {
+                                None => Affine(0.0, 1.0),
+                                Some(l) => x[l] + Affine(tail[l] - tail[q], 0.0) + (g[q + 1] - g[l + 1]) * (1.0 / a),
+                            };
+                            latest.get_or_insert(q);
+                            chain = Some(q);
+                            xq
+                        }
+                    };
+                    next_free[u] = Some(q);
+                    fixed_after[u] = 0.0;
+                    xq
+                }
+            };
+            g[q] = g[q + 1] + Affine(msg.s, 0.0) + x[q] * msg.c;
+        }
+        let l = latest?;
+        let t = g[0] - g[l + 1] + (x[l] + Affine(tail[l], 0.0)) * a;
+        Some((x, t))
+    }
+
+    /// The chunks and makespan of `shape`, z set by the load row, and what
+    /// breaks; `None` where its equations are singular or, nothing free,
+    /// the chunks do not carry V. Where nothing is free (forced buffers),
+    /// t is the latest row.
+    fn outcome(&self, shape: &[Status]) -> Option<Outcome> {
+        let msgs = &self.messages;
+        let (x, t) = match self.affine(shape) {
+            Some((x, t)) => {
+                let load = x.iter().zip(msgs).fold(Affine::default(), |l, (xq, msg)| l + *xq * msg.count);
+                let z = (self.v - load.0) / load.1;
+                if !z.is_finite() {
+                    return None;
+                }
+                (x.iter().map(|xq| xq.at(z)).collect::<Vec<f64>>(), Some(t.at(z)))
+            }
+            None => {
+                let x: Vec<f64> = shape.iter().zip(msgs).map(|(&st, msg)| if st == Status::Full { msg.cap } else { 0.0 }).collect();
+                let load: f64 = x.iter().zip(msgs).map(|(xq, msg)| xq * msg.count).sum();
+                if (load - self.v).abs() > PROOF * self.v {
+                    return None;
+                }
+                (x, None)
+            }
+        };
+        Some(self.judge(shape, x, t))
+    }
+
+    /// What breaks in chunks `x` of `shape` at makespan `t` (the latest row
+    /// where none is given).
+    fn judge(&self, shape: &[Status], x: Vec<f64>, t: Option<f64>) -> Outcome {
+        let msgs = &self.messages;
+        let ends = self.row_ends(&x);
+        let t = t.unwrap_or_else(|| ends.iter().copied().fold(0.0, f64::max));
+        let free = |q: &usize| shape[*q] == Status::Free;
+        let q_len = x.len();
+        let over = (0..q_len).filter(free).filter(|&q| x[q] > msgs[q].cap * (1.0 + PROOF)).map(|q| (q, x[q] / msgs[q].cap - 1.0)).collect();
+        let under = (0..q_len).filter(free).filter(|&q| x[q] < -PROOF).map(|q| (q, -x[q])).collect();
+        // Free rows are tight by construction, up to round-off: checked too.
+        let broken = (0..q_len).filter(|&q| ends[q] > t * (1.0 + PROOF)).map(|q| (q, ends[q] / t - 1.0)).collect();
+        Outcome { x, t, over, under, broken }
+    }
+
+    /// Where the link is what takes longest: every message sent, the
+    /// makespan is at least the link's time S_Q + lambda V (lambda the
+    /// least rate per processor). The buffers filled first may meet it;
+    /// else the free first stages computing until then carry V or more,
+    /// and scaled down to V they still fit, as every row only shrinks.
+    /// Proven by the last row's multiplier alone, where every unit has
+    /// that rate (a star).
+    fn link_bound(&self) -> Option<(Outcome, (Vec<f64>, f64))> {
+        let msgs = &self.messages;
+        let lambda = msgs.iter().map(|msg| msg.c / msg.count).fold(f64::INFINITY, f64::min);
+        let t = msgs.iter().map(|msg| msg.s).sum::<f64>() + lambda * self.v;
+        let mut y = vec![0.0; msgs.len()];
+        *y.last_mut()? = 1.0;
+        // Full buffers first, while V lasts.
+        let mut left = self.v;
+        let front: Vec<f64> = msgs.iter().map(|msg| {
+            let xq = msg.cap.min(left / msg.count);
+            left -= xq * msg.count;
+            xq
+        }).collect();
+        let shape = front.iter().zip(msgs).map(|(&xq, msg)| if xq == msg.cap { Status::Full } else if xq == 0.0 { Status::Empty } else { Status::Free }).collect::<Shape>();
+        let outcome = self.judge(&shape, front, Some(t));
+        if outcome.faults() == 0 && outcome.x.iter().all(|x| x.is_finite()) {
+            return Some((outcome, (y, lambda)));
+        }
+        for stages in 1..=msgs.len() / self.m {
+            let shape: Shape = (0..msgs.len()).map(|q| if q < stages * self.m { Status::Free } else { Status::Empty }).collect();
+            let (x, tz) = self.affine(&shape)?;
+            let z = (t - tz.0) / tz.1;
+            let mut x: Vec<f64> = x.iter().map(|xq| xq.at(z)).collect();
+            let load: f64 = x.iter().zip(msgs).map(|(xq, msg)| xq * msg.count).sum();
+            if load.is_nan() || load < self.v {
+                continue;
+            }
+            x.iter_mut().for_each(|xq| *xq *= self.v / load);
+            let outcome = self.judge(&shape, x, Some(t));
+            return (outcome.faults() == 0).then_some((outcome, (y, lambda)));
+        }
+        None
+    }
+
+    /// E_q + a R_q for every message q: when it has arrived, E_q, and
+    /// when its unit, computing the rest without a break, would end.
+    fn row_ends(&self, x: &[f64]) -> Vec<f64> {
+        let mut left = vec![0.0; self.m];
+        for (q, &xq) in x.iter().enumerate() {
+            left[q % self.m] += xq;
+        }
+        let mut arrival = 0.0;
+        x.iter().zip(&self.messages).enumerate().map(|(q, (&xq, msg))| {
+            arrival += msg.s + msg.c * xq;
+            let end = arrival + self.a * left[q % self.m];
+            left[q % self.m] -= xq;
+            end
+        }).collect()
+    }
+
+    /// The multipliers of the tight rows of `shape`: forwards, a free
+    /// chunk's reduced cost c_q Y_q + a Z_q - lambda count_q is 0 (Y_q: the
+    /// multipliers from q on, Z_q: its unit's up to q); two free chunks of
+    /// a unit, p before q, give a y_q = c_q (y_p + ... + y_(q-1)). Affine in
+    /// lambda, which makes them sum to 1 (Cmax's column). Returns them and
+    /// lambda.
+    fn multipliers(&self, shape: &[Status]) -> (Vec<f64>, f64) {
+        let (msgs, m, a) = (&self.messages, self.m, self.a);
+        let mut y = vec![Affine::default(); msgs.len()];
+        let mut before = vec![Affine::default(); msgs.len() + 1];
+        let mut prev_free = vec![None; m];
+        for q in 0..msgs.len() {
+            let msg = &msgs[q];
+            if shape[q] == Status::Free {
+                y[q] = match prev_free[q % m] {
+                    Some(p) => (before[q] - before[p]) * (msg.c / a),
+                    None => (Affine(0.0, msg.count) - (Affine(1.0, 0.0) - before[q]) * msg.c) * (1.0 / a),
+                };
+                prev_free[q % m] = Some(q);
+            }
+            before[q + 1] = before[q] + y[q];
+        }
+        let total = before[msgs.len()];
+        let lambda = (1.0 - total.0) / total.1;
+        (y.iter().map(|yq| yq.at(lambda)).collect(), lambda)
+    }
+
+    /// The Lagrangian bound of the LP at multipliers y >= 0 (sum at most 1)
+    /// on the rows and lambda on the load row: lambda V + sum y_q S_q + the
+    /// least of sum r_q x_q over the box, where x_q <= V / count_q holds
+    /// for every feasible point even without a buffer. A lower bound on the
+    /// optimum for any multipliers; equal to it at the optimal ones.
+    fn dual_bound(&self, (y, lambda): &(Vec<f64>, f64)) -> f64 {
+        let mut y: Vec<f64> = y.iter().map(|&yq| yq.max(0.0)).collect();
+        let total: f64 = y.iter().sum();
+        if total > 1.0 {
+            y.iter_mut().for_each(|yq| *yq /= total);
+        }
+        let mut from_here: f64 = y.iter().sum();
+        let mut unit_so_far = vec![0.0; self.m];
+        let (mut bound, mut startups) = (lambda * self.v, 0.0);
+        for (q, (msg, &yq)) in self.messages.iter().zip(&y).enumerate() {
+            startups += msg.s;
+            unit_so_far[q % self.m] += yq;
+            bound += yq * startups;
+            let reduced = msg.c * from_here + self.a * unit_so_far[q % self.m] - lambda * msg.count;
+            if reduced < 0.0 {
+                bound += reduced * msg.cap.min(self.v / msg.count);
+            }
+            from_here -= yq;
+        }
+        bound
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,71 @@
+//! The shape against the LP, and the bound the proof rests on.
+
+use super::*;
+use approx::assert_relative_eq;
+use proptest::prelude::*;
+
+/// A star (`layered` false) or layers of growing size served last to
+/// first, with V such that n_min is about n, `room` more capacity.
+fn instance(units: usize, n: usize, s: f64, c: f64, a: f64, layered: bool, room: f64) -> Sequential {
+    let mut seq = Sequential::example(units, s, c, a, 1.0, Some(1.0), layered);
+    let all: Vec<usize> = (0..units).collect();
+    seq.v = seq.stage_capacity(&all) * n as f64 / room;
+    seq.scale = super::super::stages::lp_scale(seq.v, Some(1.0), s + seq.v * a / units as f64);
+    seq
+}
+
+proptest! {
+    #![proptest_config(crate::cases(300))]
+    /// Wherever the shape is found it is the LP's optimum, and its
+    /// chunks carry V within the buffers.
+    #[test]
+    fn the_shape_is_the_lp_optimum(units in 1usize..12, n in 1usize..12, s in 0.0..1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, layered: bool, room in 1.0..3.0) {
+        let seq = instance(units, n, s, c, a, layered, room);
+        let all: Vec<usize> = (0..units).collect();
+        if let Some(proven) = solve(&seq, &all, n) {
+            assert_relative_eq!(proven.makespan, seq.lp_makespan(n), max_relative = 1e-9);
+            let load: f64 = proven.chunks.iter().flat_map(|st| st.iter().zip(&seq.units).map(|(x, u)| x * u.count)).sum();
+            assert_relative_eq!(load, seq.v, max_relative = 1e-9);
+            assert!(proven.chunks.iter().all(|st| st.iter().zip(&seq.units).all(|(&x, u)| (0.0..=u.cap).contains(&x))));
+        }
+    }
+
+    /// Any multipliers give a lower bound on the optimum: the proof
+    /// rests on it.
+    #[test]
+    fn every_multiplier_gives_a_lower_bound(units in 1usize..6, n in 1usize..6, s in 0.0..1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, layered: bool, room in 1.0..3.0, y in prop::collection::vec(0.0..1.0, 36), lambda in 0.0..10.0) {
+        let seq = instance(units, n, s, c, a, layered, room);
+        let all: Vec<usize> = (0..units).collect();
+        let inst = Instance::new(&seq, &all, n);
+        let y = y[..units * n].to_vec();
+        let bound = inst.dual_bound(&(y, lambda)) * seq.scale.1;
+        let optimum = seq.lp_makespan(n);
+        assert!(bound <= optimum * (1.0 + 1e-9), "bound {bound} above the optimum {optimum}");
+    }
+}
+
+/// The shapes the paper's parameters give, computing-bound, link-bound
+/// and mixed layers, are found: without them every such request would
+/// go back to the simplex.
+#[test]
+fn the_papers_regimes_are_solved_by_their_shape() {
+    for (units, n, s, c, a, layered, room) in [
+        (10, 100, 1e-3, 1e-6, 1e-3, false, 1.0001),
+        (300, 10, 1e-3, 1e-6, 1e-3, false, 1.0001),
+        (8, 5, 1e-3, 2e-4, 1e-3, false, 1.3),
+        (6, 10, 1e-3, 1e-4, 1e-3, true, 1.5),
+    ] {
+        let seq = instance(units, n, s, c, a, layered, room);
+        let all: Vec<usize> = (0..units).collect();
+        let proven = solve(&seq, &all, n).unwrap_or_else(|| panic!("no shape for {units} units, {n} stages"));
+        assert_relative_eq!(proven.makespan, seq.lp_makespan(n), max_relative = 1e-9);
+    }
+    // The degenerate star (A = m C; the link's time is the optimum where
+    // start-ups cost anything) and its neighbours, buffers not binding.
+    for s in [0.0, 1e-5, 1e-3] {
+        let seq = Sequential::example(30, s, 1e-6, 3e-5, 1.5e3, Some(1e3), false);
+        let all: Vec<usize> = (0..30).collect();
+        let proven = solve(&seq, &all, 10).unwrap_or_else(|| panic!("no shape for the degenerate star, S = {s}"));
+        assert_relative_eq!(proven.makespan, seq.lp_makespan(10), max_relative = 1e-9);
+    }
+}
