@@ -179,12 +179,15 @@ impl Instance {
             while lo < hi {
                 let mid = lo + (hi - lo) / 2;
                 tried.push(mid);
-                if self.outcome(&family(mid))?.broken.is_empty() { hi = mid } else { lo = mid + 1 }
+                // Singular, or overflowing through too many free stages
+                // (the backward recursion grows where the link dominates):
+                // fewer.
+                if self.outcome(&family(mid)).is_none_or(|o| o.broken.is_empty()) { hi = mid } else { lo = mid + 1 }
             }
             tried.push(lo);
             for free in tried {
                 let shape = family(free);
-                let outcome = self.outcome(&shape)?;
+                let Some(outcome) = self.outcome(&shape) else { continue };
                 if best.as_ref().is_none_or(|(_, b)| outcome.faults() < b.faults()) {
                     best = Some((shape, outcome));
                 }
@@ -311,9 +314,10 @@ impl Instance {
 
     /// Where the link is what takes longest: every message sent, the
     /// makespan is at least the link's time S_Q + lambda V (lambda the
-    /// least rate per processor). The buffers filled first may meet it;
-    /// else the free first stages computing until then carry V or more,
-    /// and scaled down to V they still fit, as every row only shrinks.
+    /// least rate per processor). Filling the chunks in sending order as
+    /// far as the rows allow at that makespan may carry V; else the free
+    /// first stages computing until then carry V or more, and scaled down
+    /// to V they still fit, as every row only shrinks.
     /// Proven by the last row's multiplier alone, where every unit has
     /// that rate (a star).
     fn link_bound(&self) -> Option<(Outcome, (Vec<f64>, f64))> {
@@ -322,17 +326,24 @@ impl Instance {
         let t = msgs.iter().map(|msg| msg.s).sum::<f64>() + lambda * self.v;
         let mut y = vec![0.0; msgs.len()];
         *y.last_mut()? = 1.0;
-        // Full buffers first, while V lasts.
-        let mut left = self.v;
-        let front: Vec<f64> = msgs.iter().map(|msg| {
-            let xq = msg.cap.min(left / msg.count);
+        // In sending order, each chunk as large as its buffer, the load
+        // left and every row of its unit so far allow at t.
+        let (mut left, mut arrival) = (self.v, 0.0);
+        let mut room = vec![f64::INFINITY; self.m];
+        let greedy: Vec<f64> = msgs.iter().enumerate().map(|(q, msg)| {
+            let u = q % self.m;
+            let xq = msg.cap.min(left / msg.count).min(room[u] / self.a).min((t - arrival - msg.s) / (self.a + msg.c)).max(0.0);
             left -= xq * msg.count;
+            arrival += msg.s + msg.c * xq;
+            room[u] = (room[u] - self.a * xq).min(t - arrival - self.a * xq);
             xq
         }).collect();
-        let shape = front.iter().zip(msgs).map(|(&xq, msg)| if xq == msg.cap { Status::Full } else if xq == 0.0 { Status::Empty } else { Status::Free }).collect::<Shape>();
-        let outcome = self.judge(&shape, front, Some(t));
-        if outcome.faults() == 0 && outcome.x.iter().all(|x| x.is_finite()) {
-            return Some((outcome, (y, lambda)));
+        if left <= PROOF * self.v {
+            let shape = greedy.iter().zip(msgs).map(|(&xq, msg)| if xq >= msg.cap { Status::Full } else if xq == 0.0 { Status::Empty } else { Status::Free }).collect::<Shape>();
+            let outcome = self.judge(&shape, greedy, Some(t));
+            if outcome.faults() == 0 {
+                return Some((outcome, (y, lambda)));
+            }
         }
         for stages in 1..=msgs.len() / self.m {
             let shape: Shape = (0..msgs.len()).map(|q| if q < stages * self.m { Status::Free } else { Status::Empty }).collect();

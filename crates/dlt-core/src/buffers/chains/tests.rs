@@ -69,3 +69,4 @@ fn the_papers_regimes_are_solved_by_their_shape() {
         assert_relative_eq!(proven.makespan, seq.lp_makespan(10), max_relative = 1e-9);
     }
 }
+
