@@ -34,6 +34,12 @@ function soleNumericDifference(a, b) {
   return field;
 }
 
+/** A top-level field of model request `q` holding a number, if any (not a sweep's). */
+function anyNumericField(q) {
+  if (!q || typeof q !== 'object' || typeof q.model !== 'string' || q.model === 'sweep') return null;
+  return Object.keys(q).find((k) => k !== 'model' && Number.isFinite(q[k])) ?? null;
+}
+
 // The core's limit on points in one sweep (MAX_POINTS in crates/dlt-core/src/sweep.rs).
 const SWEEP_MAX_POINTS = 10000;
 
@@ -133,12 +139,15 @@ export function sweep(solve, requests, { signal, onProgress, onItem, pick, stall
       /** @type {CallOptions} */
       const options = { signal: own.signal, stallMs };
       let answer;
-      if (run.parameter === null) {
+      // A lone point with `pick` is a sweep of one too: the core then
+      // serializes the picked fields only, not a schedule nobody draws.
+      const parameter = run.parameter ?? (pick ? anyNumericField(requests[run.first]) : null);
+      if (parameter === null) {
         answer = solve(requests[run.first], options).then((r) => [pickFields(r, pick)]);
       } else {
         const points = requests.slice(run.first, run.first + run.count);
         /** @type {DltRequest} */
-        const request = { model: 'sweep', request: points[0], parameter: run.parameter, values: points.map((q) => q[run.parameter]), fields: pick };
+        const request = { model: 'sweep', request: points[0], parameter, values: points.map((q) => q[parameter]), fields: pick };
         options.onProgress = (done) => { partial.set(run, done); report(); };
         answer = solve(request, options).then((r) => sweepEntries(r, pick));
       }

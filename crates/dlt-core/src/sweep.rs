@@ -3,6 +3,8 @@
 //! figures). A point that fails does not stop the sweep: its error is kept
 //! in its place.
 
+mod pick;
+
 use crate::api;
 use crate::error::{Code, Error, Result};
 use alloc::format;
@@ -86,7 +88,7 @@ pub fn sweep(p: &SweepParams, progress: &mut dyn FnMut(usize, usize) -> bool) ->
         point.insert(p.parameter.clone(), Value::from(x));
         let answer = api::parse(Value::Object(point))
             .and_then(|r| api::solve(&r))
-            .and_then(|r| serde_json::to_value(r).map_err(Error::internal));
+            .and_then(|r| pick::pick(&r, &fields).map_err(Error::internal));
         match answer {
             Ok(response) => {
                 for (column, field) in columns.iter_mut().zip(&fields) {
