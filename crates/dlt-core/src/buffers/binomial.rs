@@ -57,8 +57,9 @@ pub struct BinomialOutput {
     pub layer_sizes: Vec<f64>,
     pub n: usize,
     pub n_min: usize,
-    /// For large n at n_min: the makespan's relative distance to a lower
-    /// bound on the optimum (absent when the full LP was solved).
+    /// For large n at n_min where no shape of the optimum is proven: the
+    /// makespan's relative distance to a lower bound on the optimum (absent
+    /// when the optimum is proven, by its shape or the full LP).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gap: Option<f64>,
     pub lp: LpSize,

@@ -1,4 +1,5 @@
-//! LoadDirect (star) and BinomialTreeNLF/LLF at n_min for large n. With
+//! LoadDirect (star) and BinomialTreeNLF/LLF at n_min for large n, where
+//! the shape of the optimum (`chains`) is not proven. With
 //! n = n_min stages the buffers can carry less than one stage more than V:
 //! the optimum fills most stages to the buffer and leaves partial chunks at
 //! the ends (the first stages when computing dominates, as HiGHS showed on

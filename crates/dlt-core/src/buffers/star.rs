@@ -43,8 +43,9 @@ pub struct StarOutput {
     /// S + VA/m, the lower bound of Fig. 7.
     #[serde(rename = "LB")]
     pub lb: f64,
-    /// For large n at n_min: the makespan's relative distance to a lower
-    /// bound on the optimum (absent when the full LP was solved).
+    /// For large n at n_min where no shape of the optimum is proven: the
+    /// makespan's relative distance to a lower bound on the optimum (absent
+    /// when the optimum is proven, by its shape or the full LP).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gap: Option<f64>,
     pub lp: LpSize,
