@@ -138,7 +138,7 @@ export default [
   {
     id: '000-fig6', paper: '000', label: 'Fig. 6', caption: 'Example load chunks sizes in different stages for star (m = 10, A = 1E-3, C = 1E-6, D = 1E4, S = 1E-3, V = 5E3).',
     params: 'm = 10, A = 1E-3, C = 1E-6, D = 1E4, S = 1E-3, V = 5E3; n = 5 stages (the paper does not say how many: 5 is the fewest with which P10 gets no load in the last stage)',
-    status: 'Reproduces the paper with n = 5: chunks grow slowly, the last stage’s decrease, P10 gets nothing in the last stage (nor do P8, P9: from n = 5 on the LP is at a near-tie there).',
+    status: 'Reproduces the paper with n = 5: chunks grow slowly, the last stage’s decrease, P10 gets nothing in the last stage (nor do P7-P9: from n = 5 on the LP is at a near-tie there, broken towards empty messages at the end).',
     view: 'buffers', values: { topology: 'star', m: '10', ...BUF, V: '5000', D: '10000', n: '5' }, panel: 'chunks',
   },
   {
