@@ -36,7 +36,7 @@ async function sweepMs(id, panel) {
 test('buffers: the default star (Fig. 6 parameters) and its D*', async () => {
   const started = Date.now();
   await page.goto(`${server.url}#buffers`);
-  await waitForRequest('buffers', { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3 });
+  await waitForRequest('buffers', { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3, prune: 'best' });
   // LB = S + VA/m (Sec. 4.1 of 000).
   close(await valueOf('buffers', 'lb'), 1e-3 + (5e3 * 1e-3) / 10, 1e-12, 'LB');
   const cmax = await valueOf('buffers', 'makespan');
@@ -79,7 +79,7 @@ test('buffers: the default star (Fig. 6 parameters) and its D*', async () => {
   // n = 3 is below the new n_min = 50: the button says so and drops n.
   assert.match(await view('buffers').getByTestId('use-dstar').textContent(), /and n = n_min/);
   await view('buffers').getByTestId('use-dstar').click();
-  await waitForRequest('buffers', { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 10.101 });
+  await waitForRequest('buffers', { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 10.101, prune: 'best' });
   assert.equal(await view('buffers').getByTestId('field-D').inputValue(), '10.101');
   assert.equal(await valueOf('buffers', 'n'), 50);
 });
@@ -201,7 +201,7 @@ async function closed(workers) {
 // shape of its optimum it is answered at once.
 test('buffers: the star with m = 1000 is answered, its schedule drawn', async () => {
   await page.goto(`${server.url}#v=1&view=buffers&topology=star&m=1000`);
-  await waitForRequest('buffers', { model: 'star', m: 1000, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3 });
+  await waitForRequest('buffers', { model: 'star', m: 1000, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3, prune: 'best' });
   assert.equal(await buffersState(), 'done');
   assert.ok((await valueOf('buffers', 'makespan')) > 0);
   await view('buffers').locator('[data-chart="gantt"] canvas').first().waitFor();
@@ -222,7 +222,7 @@ test('buffers: a long solve shows its progress and cancels; the page is usable a
   await page.waitForFunction(() => document.querySelector('#view-buffers [data-testid="results"]').dataset.state === 'cancelled', null, { timeout: 10000 });
   await closed(busy); // the worker solving it was stopped, not left to finish
   assert.match(await view('buffers').getByTestId('result-msg').textContent(), /Cancelled/);
-  await computeThroughUi('buffers', { topology: 'star', m: 10, n: 3 }, { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3 });
+  await computeThroughUi('buffers', { topology: 'star', m: 10, n: 3 }, { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3, prune: 'best' });
   assert.ok((await valueOf('buffers', 'makespan')) > 0.5);
 });
 
@@ -230,14 +230,14 @@ test('buffers: a new request from the form supersedes a running one', async () =
   await page.goto(`${server.url}${SLOW_TREE}`);
   await view('buffers').getByTestId('solve-progress').waitFor({ timeout: 30000 });
   const busy = liveWorkers();
-  await computeThroughUi('buffers', { n: 3 }, { model: 'tree', p: 2, h: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3, order: 'NLF', buffers: 1 });
+  await computeThroughUi('buffers', { n: 3 }, { model: 'tree', p: 2, h: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3, order: 'NLF', buffers: 1, prune: 'best' });
   await closed(busy); // the old solve was stopped, not waited for
   assert.equal(await buffersState(), 'done');
 });
 
 test('buffers: a schedule of 10,000 stages is drawn (n_min = V / (D·m))', async () => {
   await page.goto(`${server.url}#v=1&view=buffers&topology=star&m=10&V=1000000&D=10&n=`);
-  await waitForRequest('buffers', { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 1e6, D: 10 });
+  await waitForRequest('buffers', { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 1e6, D: 10, prune: 'best' });
   assert.equal(await valueOf('buffers', 'n'), 10000);
   await view('buffers').locator('[data-chart="gantt"] canvas').first().waitFor();
   const gantt = await page.evaluate(async () => {

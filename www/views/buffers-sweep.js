@@ -23,7 +23,7 @@ function sweepBase(q) {
   const base = { model: q.model, ...(star ? { m: q.m } : { p: q.p, h: q.h }), S: q.S, C: q.C, A: q.A };
   if (!star) base.order = q.order;
   if (q.model === 'tree') base.buffers = q.buffers;
-  if (q.prune === false) base.prune = false;
+  if (q.prune !== undefined) base.prune = q.prune;
   return base;
 }
 

@@ -58,7 +58,15 @@ export default {
       key: 'buffers', symbol: 'buf', name: 'buffers per node (ordinary tree, Sec. 3.2)', kind: 'choice', default: '1', when: (v) => v.topology === 'tree',
       choices: [{ value: '1', label: '1 buffer — TreeNLF-1 / TreeLLF-1' }, { value: '2', label: '2 buffers — TreeNLF-2 / TreeLLF-2' }],
     },
-    { key: 'prune', symbol: 'prune', name: 'drop empty stages and processors and re-solve, as the paper did (end of Sec. 3)', kind: 'bool', default: true, help: 'unchecked: the raw LP, which charges S even for empty messages' },
+    {
+      key: 'prune', symbol: 'prune', name: 'which system is solved (end of Sec. 3 of [000])', kind: 'choice', default: 'best',
+      help: 'the paper drops only stages and processors that get no load; a smaller system can be shorter still',
+      choices: [
+        { value: 'best', label: 'best — the shortest of every smaller system and the paper’s pruning' },
+        { value: 'true', label: 'the paper’s pruning — drop empty stages and processors, re-solve' },
+        { value: 'false', label: 'raw LP — as printed, S charged even for empty messages' },
+      ],
+    },
   ],
 
   toRequest(v) {
@@ -70,7 +78,10 @@ export default {
     if (v.n !== undefined) r.n = v.n;
     if (v.topology !== 'star') r.order = v.order;
     if (v.topology === 'tree') r.buffers = Number(v.buffers);
-    if (v.prune === false) r.prune = false;
+    // A link from before the choice holds a checkbox's true/false.
+    const prune = String(v.prune);
+    if (prune === 'false') r.prune = false;
+    else if (prune === 'best') r.prune = 'best';
     return r;
   },
 
@@ -105,6 +116,15 @@ function lpText(lp) {
   return parts.join(', ');
 }
 
+/** With prune = best: the paper's pruning beside the answer. */
+function paperPruning(best, star) {
+  if (!best?.paper) return [];
+  const { units, stages, makespan } = best.paper;
+  const hint = `${fmtInt(units)} ${star ? 'processors' : 'layers'}, ${fmtInt(stages)} stages; ${fmtInt(best.searched)} smaller systems solved`
+    + (best.not_searched ? `, ${fmtInt(best.not_searched)} beyond the work budget` : '');
+  return [{ label: 'Cmax of the paper’s pruning', hint, value: makespan, unit: 's', testid: 'paper-pruning' }];
+}
+
 /** The LB items of the summary: the star's LB; a tree's LB strategy (`lb_layer`), the paper's estimate and the core's bound. */
 function lbItems(star, lb) {
   if (star) return [{ label: 'lower bound LB', hint: 'S + VA/m (Sec. 4.1)', value: lb?.LB, unit: 's', testid: 'lb' }];
@@ -130,6 +150,7 @@ function renderSummary(r, ctx) {
       { label: 'n_min', hint: star ? '⌈V / (D·m)⌉' : q.model === 'tree' ? '⌈V / (D·p·h)⌉' : '⌈V / (D(h(p+1) − 1))⌉', value: r.n_min, format: fmtInt, testid: 'n-min' },
       { label: 'processors', hint: star ? 'm' : 'in h layers', value: processorsOf(r, q), format: fmtInt, testid: 'processors' },
       { label: 'load V', value: r.total_load ?? q.V, unit: 'units', testid: 'total-load' },
+      ...paperPruning(r.best, star),
       { label: 'LP size', hint: lpName(q), value: lpText(r.lp) ?? 'not reported', testid: 'lp-size' },
       ...extraNumbers(r, KNOWN),
     ];

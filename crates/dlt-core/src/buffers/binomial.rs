@@ -6,6 +6,7 @@
 
 use super::full_stages;
 use super::sequential::{Sequential, Unit};
+use super::best::BestReport;
 use super::stages::{self, lp_scale, LpSize, Prune, Solved, Staged, Stages};
 use super::{H, P};
 use crate::check::Checked;
@@ -62,6 +63,10 @@ pub struct BinomialOutput {
     /// when the optimum is proven, by its shape or the full LP).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gap: Option<f64>,
+    /// For `"prune": "best"`: the paper's pruning beside the best system,
+    /// and the search's work.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<BestReport>,
     pub lp: LpSize,
     pub warnings: Vec<String>,
     #[serde(flatten)]
@@ -118,7 +123,8 @@ pub(crate) fn plan(params: &BinomialParams) -> Result<crate::model::Plan> {
 
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
     let (lp, tree, n, n_min) = validate(params)?;
-    let (solved, warnings, gap) = full_stages::solve_or_full(&lp, n, n_min, Prune::from(params.stages.prune), "layers")?;
+    let prune = params.stages.prune.unwrap_or(Prune::Pruned);
+    let full_stages::Answer { solved, warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "layers")?;
     let h = lp.units.len();
     let (chunks, loads) = stages::spread(h, &solved);
     let schedule = scatter_schedule(&lp, &tree, &solved)?;
@@ -130,6 +136,7 @@ pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
         n_min,
         gap,
         warnings,
+        best,
         lp: solved.lp,
         schedule,
     })

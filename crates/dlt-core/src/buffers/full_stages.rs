@@ -13,8 +13,9 @@
 //! verifies it), equal to the full LP wherever the tests could compare, and
 //! its gap to a lower bound of the full LP is reported.
 
+use super::best::{self, BestReport};
 use super::sequential::{Sequential, Slot};
-use super::stages::{self, LpSize, Prune, Solved};
+use super::stages::{self, LpSize, Prune, Solved, StageModel};
 use super::staging;
 use crate::error::Result;
 use crate::lp::{self, Limits};
@@ -62,8 +63,32 @@ pub(crate) fn plan(seq: &Sequential, n: usize, n_min: usize) -> Plan {
 
 /// The n-stage LP solved with the middle stages full where that `applies`,
 /// else in full (pruned as asked), with its warnings (`what` names the
-/// units) and, for the former, the gap to a lower bound.
-pub(crate) fn solve_or_full(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) -> Result<(Solved<()>, Vec<String>, Option<f64>)> {
+/// units) and, for the former, the gap to a lower bound; for
+/// `Prune::Best`, the best smaller system where it is shorter, and the
+/// search's report.
+pub(crate) fn solve_or_full(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) -> Result<Answer> {
+    if prune != Prune::Best {
+        let (solved, warnings, gap) = by_paper(seq, n, n_min, prune, what)?;
+        return Ok(Answer { solved, warnings, gap, best: None });
+    }
+    let (paper, warnings, gap) = by_paper(seq, n, n_min, Prune::Pruned, what)?;
+    let (solved, report) = best::best(seq, n, paper, Ok)?;
+    let warnings = best::warnings(warnings, &report, &solved, what);
+    // The gap is the paper's answer's; a shorter system was solved exactly.
+    let gap = gap.filter(|_| !best::beats_paper(&report, &solved));
+    Ok(Answer { solved, warnings, gap, best: Some(report) })
+}
+
+/// What a star's or binomial tree's request gets: the solution, warnings,
+/// the gap where not proven, and the best search's report.
+pub(crate) struct Answer {
+    pub solved: Solved<()>,
+    pub warnings: Vec<String>,
+    pub gap: Option<f64>,
+    pub best: Option<BestReport>,
+}
+
+fn by_paper(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) -> Result<(Solved<()>, Vec<String>, Option<f64>)> {
     if !applies(seq, n, n_min) {
         let solved = stages::solve(seq, n, prune)?;
         let warnings = stages::dropped(seq.units.len(), &solved, n, what);
@@ -117,38 +142,11 @@ fn windowed(seq: &Sequential, n: usize, f: usize, l: usize) -> Result<Solved<()>
     Ok(Solved { kept, chunks, makespan: sol.get(cmax) * tau, lp: size, solution: Some(sol), handles: () })
 }
 
-/// The larger of two lower bounds of the n-stage LP: the link sends n
-/// start-ups per unit and all of V, each unit's share at its rate at best
-/// (the cheapest per processor first); and no processor computes before
-/// the earliest message ends, nor more than its n full buffers, so the
-/// work spread evenly over the time left (water-filling up to the
-/// buffers) is the least makespan.
+/// The larger of the two lower bounds of the n-stage LP (`bounds`).
 fn lower_bound(seq: &Sequential, n: usize) -> f64 {
-    let n = n as f64;
-    let mut units: Vec<&super::sequential::Unit> = seq.units.iter().collect();
-    units.sort_by(|x, y| (x.c / x.count).total_cmp(&(y.c / y.count)));
-    let (mut left, mut link) = (seq.v, n * units.iter().map(|u| u.s).sum::<f64>());
-    for u in &units {
-        let sent = left.min(n * u.cap * u.count);
-        link += u.c * sent / u.count;
-        left -= sent;
-    }
-    units.sort_by(|x, y| x.cap.total_cmp(&y.cap));
-    let start = units.iter().map(|u| u.s).fold(f64::INFINITY, f64::min);
-    let (mut left, mut computing) = (seq.v, units.iter().map(|u| u.count).sum::<f64>());
-    let mut per_processor = 0.0;
-    for u in &units {
-        // Every unit not yet full takes `share`; the smallest buffer fills first.
-        let share = left / computing;
-        if share <= n * u.cap {
-            per_processor = share;
-            break;
-        }
-        left -= n * u.cap * u.count;
-        computing -= u.count;
-        per_processor = n * u.cap;
-    }
-    link.max(start + seq.a * per_processor)
+    let all: Vec<usize> = (0..seq.units.len()).collect();
+    let (link, computing) = StageModel::bounds(seq, &all, n);
+    link.max(computing)
 }
 
 #[cfg(test)]

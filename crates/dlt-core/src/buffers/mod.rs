@@ -3,6 +3,8 @@
 //! LB strategy of Sec. 4.2.
 
 #[cfg(feature = "lp")]
+mod best;
+#[cfg(feature = "lp")]
 mod binomial;
 #[cfg(feature = "lp")]
 mod chains;
@@ -28,6 +30,8 @@ pub use lb::{lb_layer, LbLayer, LbOutput, LbParams};
 
 use crate::model::define_model;
 use crate::validate::Field;
+#[cfg(feature = "lp")]
+pub use best::{BestReport, Subsystem};
 #[cfg(feature = "lp")]
 pub use stages::{LpSize, Prune, Stages};
 #[cfg(feature = "lp")]

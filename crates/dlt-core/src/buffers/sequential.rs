@@ -65,6 +65,47 @@ impl StageModel for Sequential {
     fn by_structure(&self, kept: &[usize], n: usize) -> Option<(Vec<Vec<f64>>, f64, ())> {
         super::chains::solve(self, kept, n).map(|p| (p.chunks, p.makespan, ()))
     }
+
+    fn load(&self) -> f64 {
+        self.v
+    }
+
+    fn stage_capacity(&self, kept: &[usize]) -> f64 {
+        Sequential::stage_capacity(self, kept)
+    }
+
+    /// The link sends n start-ups per unit and all of V, each unit's share
+    /// at its rate at best (the cheapest per processor first); and no
+    /// processor computes before the earliest message ends, nor more than
+    /// its n full buffers, so the work spread evenly over the time left
+    /// (water-filling up to the buffers) is the least makespan.
+    fn bounds(&self, kept: &[usize], n: usize) -> (f64, f64) {
+        let n = n as f64;
+        let mut units: Vec<&Unit> = kept.iter().map(|&u| &self.units[u]).collect();
+        units.sort_by(|x, y| (x.c / x.count).total_cmp(&(y.c / y.count)));
+        let (mut left, mut link) = (self.v, n * units.iter().map(|u| u.s).sum::<f64>());
+        for u in &units {
+            let sent = left.min(n * u.cap * u.count);
+            link += u.c * sent / u.count;
+            left -= sent;
+        }
+        units.sort_by(|x, y| x.cap.total_cmp(&y.cap));
+        let start = units.iter().map(|u| u.s).fold(f64::INFINITY, f64::min);
+        let (mut left, mut computing) = (self.v, units.iter().map(|u| u.count).sum::<f64>());
+        let mut per_processor = 0.0;
+        for u in &units {
+            // Every unit not yet full takes `share`; the smallest buffer fills first.
+            let share = left / computing;
+            if share <= n * u.cap {
+                per_processor = share;
+                break;
+            }
+            left -= n * u.cap * u.count;
+            computing -= u.count;
+            per_processor = n * u.cap;
+        }
+        (link, start + self.a * per_processor)
+    }
 }
 
 impl Sequential {

@@ -33,16 +33,51 @@ pub(crate) const EMPTY: f64 = 1e-9;
 
 /// 000 Sec. 3: the LPs charge S even for empty messages; `Pruned` drops
 /// superfluous stages and processors successively and re-solves, as the
-/// paper did; `Raw` is the LP exactly as printed.
+/// paper did; `Raw` is the LP exactly as printed; `Best` searches the
+/// smaller systems too (`best`), which the paper's procedure never tries.
+/// In a request: true, false or "best".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Prune {
     Pruned,
     Raw,
+    Best,
 }
 
 impl From<Option<bool>> for Prune {
     fn from(p: Option<bool>) -> Self {
         if p.unwrap_or(true) { Prune::Pruned } else { Prune::Raw }
+    }
+}
+
+impl Serialize for Prune {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        match self {
+            Prune::Pruned => s.serialize_bool(true),
+            Prune::Raw => s.serialize_bool(false),
+            Prune::Best => s.serialize_str("best"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Prune {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
+        struct Choice;
+        impl serde::de::Visitor<'_> for Choice {
+            type Value = Prune;
+            fn expecting(&self, f: &mut core::fmt::Formatter) -> core::fmt::Result {
+                f.write_str("true, false or \"best\"")
+            }
+            fn visit_bool<E: serde::de::Error>(self, b: bool) -> core::result::Result<Prune, E> {
+                Ok(Prune::from(Some(b)))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> core::result::Result<Prune, E> {
+                match v {
+                    "best" => Ok(Prune::Best),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)),
+                }
+            }
+        }
+        d.deserialize_any(Choice)
     }
 }
 
@@ -59,10 +94,11 @@ pub struct Stages {
     #[serde(default)]
     #[cfg_attr(feature = "ts", tsify(optional))]
     pub n: Option<f64>,
-    /// Whether to drop empty stages and units and solve again (default true).
+    /// true (default): drop empty stages and units and solve again, as the
+    /// paper did; false: the raw LP; "best": the best smaller system.
     #[serde(default)]
-    #[cfg_attr(feature = "ts", tsify(optional))]
-    pub prune: Option<bool>,
+    #[cfg_attr(feature = "ts", tsify(optional, type = "boolean | \"best\""))]
+    pub prune: Option<Prune>,
 }
 
 pub const D: Field = Field::positive("D");
@@ -80,6 +116,11 @@ pub(crate) struct Staged {
 
 impl Stages {
     pub const fn new(d: Option<f64>, n: Option<f64>, prune: Option<bool>) -> Self {
+        let prune = match prune {
+            Some(true) => Some(Prune::Pruned),
+            Some(false) => Some(Prune::Raw),
+            None => None,
+        };
         Stages { d, n, prune }
     }
 
@@ -90,7 +131,7 @@ impl Stages {
         let d = self.d.map(|d| D.check(d)).transpose()?;
         let n_min = d.map_or(1.0, |d| libm::ceil(v / (d * capacity)));
         let (n, n_min) = stage_count(self.n, n_min, per_stage)?;
-        Ok(Staged { d, n, n_min, prune: Prune::from(self.prune) })
+        Ok(Staged { d, n, n_min, prune: self.prune.unwrap_or(Prune::Pruned) })
     }
 }
 
@@ -144,6 +185,13 @@ pub(crate) trait StageModel {
     fn by_structure(&self, _kept: &[usize], _n: usize) -> Option<(Vec<Vec<f64>>, f64, Self::Handles)> {
         None
     }
+    /// The load V, and what one stage carries to units `kept` with every
+    /// buffer full (infinite without buffers): their n_min.
+    fn load(&self) -> f64;
+    fn stage_capacity(&self, kept: &[usize]) -> f64;
+    /// Two lower bounds of the makespan over `kept` and `n` stages, the
+    /// first nondecreasing in n (the link's start-ups grow with n).
+    fn bounds(&self, kept: &[usize], n: usize) -> (f64, f64);
 }
 
 pub(crate) struct Solved<H> {
@@ -162,23 +210,13 @@ pub(crate) struct Solved<H> {
 /// answer and else by the LP; `Pruned` drops units and stages that get no
 /// load and re-solves until every unit and stage has some (000 Sec. 3).
 pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solved<M::Handles>> {
-    let (x0, tau) = m.scale();
+    let (x0, _) = m.scale();
     let mut size = LpSize::NONE;
     let all: Vec<usize> = (0..m.unit_count()).collect();
-    let ((kept, _), (chunks, makespan, handles, solution)) = staging::pruned(prune, (all, n), |(kept, stages)| {
-        let solved = match m.by_structure(kept, *stages) {
-            Some((chunks, makespan, handles)) => {
-                size = size.by_structure();
-                (chunks, makespan, handles, None)
-            }
-            None => {
-                let ((lp, alpha, cmax, handles), sol) = solve_lp(m, kept, *stages)?;
-                size = size.then(&lp, &sol);
-                let chunks: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect();
-                (chunks, sol.get(cmax) * tau, handles, Some(sol))
-            }
-        };
-        let chunks = &solved.0;
+    let ((kept, _), once) = staging::pruned(prune, (all, n), |(kept, stages)| {
+        let once = solve_kept(m, kept, *stages, size.clone())?;
+        size = once.lp.clone();
+        let chunks = &once.chunks;
         let empty = |x: f64| x <= EMPTY * x0;
         let full_units: Vec<usize> = (0..kept.len()).filter(|&j| !chunks.iter().all(|st| empty(st[j]))).collect();
         let full_stages = chunks.iter().filter(|st| !st.iter().all(|&x| empty(x))).count();
@@ -192,9 +230,22 @@ pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solv
         } else {
             (full_units.len() < kept.len()).then(|| (full_units.iter().map(|&j| kept[j]).collect(), full_stages))
         };
-        Ok((solved, smaller))
+        Ok((once, smaller))
     })?;
-    Ok(Solved { kept, chunks, makespan, lp: size, solution, handles })
+    Ok(Solved { kept, ..once })
+}
+
+/// The raw LP over units `kept` and `n` stages, by the model's structure
+/// where it proves its answer, else by the engine; its work added to
+/// `size`.
+pub(crate) fn solve_kept<M: StageModel>(m: &M, kept: &[usize], n: usize, size: LpSize) -> Result<Solved<M::Handles>> {
+    let (x0, tau) = m.scale();
+    if let Some((chunks, makespan, handles)) = m.by_structure(kept, n) {
+        return Ok(Solved { kept: kept.to_vec(), chunks, makespan, lp: size.by_structure(), solution: None, handles });
+    }
+    let ((lp, alpha, cmax, handles), sol) = solve_lp(m, kept, n)?;
+    let chunks = alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect();
+    Ok(Solved { kept: kept.to_vec(), chunks, makespan: sol.get(cmax) * tau, lp: size.then(&lp, &sol), solution: Some(sol), handles })
 }
 
 /// The LP over `kept` and `n` stages solved, in the model's compact form

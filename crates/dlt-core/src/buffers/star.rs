@@ -3,6 +3,7 @@
 
 use super::full_stages;
 use super::sequential::{Sequential, Unit};
+use super::best::BestReport;
 use super::stages::{self, lp_scale, LpSize, Prune, Solved, Staged, Stages};
 use crate::check::Checked;
 use crate::costs::{self, Costs, Load};
@@ -48,6 +49,10 @@ pub struct StarOutput {
     /// when the optimum is proven, by its shape or the full LP).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gap: Option<f64>,
+    /// For `"prune": "best"`: the paper's pruning beside the best system,
+    /// and the search's work.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<BestReport>,
     pub lp: LpSize,
     pub warnings: Vec<String>,
     #[serde(flatten)]
@@ -79,7 +84,7 @@ pub(crate) fn plan(params: &StarParams) -> Result<crate::model::Plan> {
 pub fn star(params: &StarParams) -> Result<StarOutput> {
     let (lp, n, n_min, prune) = validate(params)?;
     let m = lp.units.len();
-    let (solved, warnings, gap) = full_stages::solve_or_full(&lp, n, n_min, prune, "processors")?;
+    let full_stages::Answer { solved, warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "processors")?;
     let (chunks, loads) = stages::spread(m, &solved);
     let schedule = star_schedule(&lp, &solved, params.stages.d)?;
     Ok(StarOutput {
@@ -90,6 +95,7 @@ pub fn star(params: &StarParams) -> Result<StarOutput> {
         lb: lp.units[0].s + lp.v * lp.a / m as f64,
         gap,
         warnings,
+        best,
         lp: solved.lp,
         schedule,
     })
@@ -143,6 +149,24 @@ mod tests {
             // would be looser than the relative tolerance.
             assert_relative_eq!(out.loads.iter().sum::<f64>(), v, epsilon = 0.0, max_relative = 1e-9);
         }
+    }
+
+    /// Issue 12's star: the paper's pruning keeps all 5 processors
+    /// (0.41377); 3 processors in the same 2 stages take 0.25171.
+    #[test]
+    fn best_beats_the_papers_pruning_on_the_issues_star() {
+        let with = |m: f64, prune| StarParams {
+            m, load: Load::new(0.040740885631911576, 1.9054490275683655e-05, 3.976658165499617e-05, 333.8891735360823),
+            stages: Stages { prune: Some(prune), ..Stages::new(Some(62.254574478506065), None, None) },
+        };
+        let paper = star(&with(5.0, Prune::Pruned)).unwrap();
+        let best = star(&with(5.0, Prune::Best)).unwrap();
+        let three = star(&with(3.0, Prune::Raw)).unwrap();
+        assert_relative_eq!(paper.schedule.makespan, 0.41377, max_relative = 1e-4);
+        assert_relative_eq!(best.schedule.makespan, 0.25171, max_relative = 1e-4);
+        assert_relative_eq!(best.schedule.makespan, three.schedule.makespan, max_relative = 1e-12);
+        assert_eq!((best.n, best.loads.iter().filter(|&&x| x > 0.0).count()), (2, 3));
+        assert_eq!(best.best.unwrap().paper.makespan, paper.schedule.makespan);
     }
 
     proptest! {

@@ -6,6 +6,7 @@
 //! received, and relays hold one or two messages at a time. The LP rows and
 //! the rules they follow: `rows`.
 
+use super::best::{self, BestReport};
 use super::binomial::Order;
 use super::stages::{self, lp_scale, LpSize, Prune, Solved, StageModel, Staged, Stages};
 use super::staging;
@@ -57,6 +58,10 @@ pub struct TreeOutput {
     /// bound on the optimum (absent when the full LP was solved).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gap: Option<f64>,
+    /// For `"prune": "best"`: the paper's pruning beside the best system,
+    /// and the search's work.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<BestReport>,
     pub lp: LpSize,
     pub warnings: Vec<String>,
     #[serde(flatten)]
@@ -120,6 +125,7 @@ pub const FULL_LP_HOPS: usize = 1500;
 
 pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     let (tree, n, n_min) = validate(params)?;
+    let prune = params.stages.prune.unwrap_or(Prune::Pruned);
     let (solved, warnings, gap) = if steady_state(&tree, n, n_min) {
         let (solved, bound) = windowed(&tree, n)?;
         let gap = (solved.makespan - bound) / solved.makespan;
@@ -131,9 +137,18 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
         );
         (solved, vec![warning], Some(gap))
     } else {
-        let solved = stages::solve(&tree, n, Prune::from(params.stages.prune))?;
+        let by_paper = if prune == Prune::Best { Prune::Pruned } else { prune };
+        let solved = stages::solve(&tree, n, by_paper)?;
         let warnings = stages::dropped(tree.h, &solved, n, "layers");
         (timed(tree.scale.1, solved)?, warnings, None)
+    };
+    let (solved, warnings, gap, best) = if prune == Prune::Best {
+        let (solved, report) = best::best(&tree, n, solved, |s| timed(tree.scale.1, s))?;
+        let warnings = best::warnings(warnings, &report, &solved, "layers");
+        let gap = gap.filter(|_| !best::beats_paper(&report, &solved));
+        (solved, warnings, gap, Some(report))
+    } else {
+        (solved, warnings, gap, None)
     };
     let (chunks, loads) = stages::spread(tree.h, &solved);
     let schedule = hop_schedule(&tree, &solved.kept, &solved.chunks, &solved.handles, solved.makespan)?;
@@ -145,6 +160,7 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
         n_min,
         gap,
         warnings,
+        best,
         lp: solved.lp,
         schedule,
     })

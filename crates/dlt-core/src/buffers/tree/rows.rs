@@ -79,6 +79,23 @@ impl StageModel for Tree {
         self.scale
     }
 
+    fn load(&self) -> f64 {
+        self.v
+    }
+
+    /// Layer i takes p^i chunks of at most D / p^(i-1): pD a stage.
+    fn stage_capacity(&self, kept: &[usize]) -> f64 {
+        self.d.map_or(f64::INFINITY, |d| kept.len() as f64 * self.p * d)
+    }
+
+    /// The originator's link sends every chunk, layer i's as p^(i-1) alpha
+    /// after a start-up: n start-ups per kept layer and V / p in all; and
+    /// the kept layers' processors compute V at best all at once.
+    fn bounds(&self, kept: &[usize], n: usize) -> (f64, f64) {
+        let computing: f64 = kept.iter().map(|&u| libm::pow(self.p, (u + 1) as f64)).sum();
+        ((n * kept.len()) as f64 * self.s + self.c * self.v / self.p, self.s + self.a * self.v / computing)
+    }
+
     fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var, Self::Handles) {
         let TreeLp { lp, alpha, cmax, t, .. } = self.build(kept, n, None);
         (lp, alpha, cmax, t)

@@ -39,3 +39,21 @@ fn round_off_below_zero_is_zero() {
     let out = tree(&params).unwrap();
     assert_relative_eq!(out.schedule.makespan, 0.002036985409117215, max_relative = 1e-9);
 }
+
+/// `"prune": "best"` on a tree: three layers in two stages, which the
+/// paper's pruning keeps, are longer than the best smaller tree, whose
+/// makespan is that tree's own raw LP, solved as an ordinary request.
+#[test]
+fn best_finds_a_shorter_smaller_tree() {
+    let with = |h: f64, n: Option<f64>, prune: Option<Prune>| TreeParams {
+        p: 1.0, h, load: Load::new(0.0019117244061701139, 1.7603211755764942e-06, 2.2737969592300446e-05, 653.0783908447199),
+        stages: Stages { prune, ..Stages::new(Some(195.91161950592198), n, None) }, order: Order::Nlf, buffers: 2.0,
+    };
+    let best = tree(&with(3.0, None, Some(Prune::Best))).unwrap();
+    let report = best.best.clone().unwrap();
+    assert_eq!((report.paper.units, report.paper.stages), (3, 2));
+    assert!(best.schedule.makespan < report.paper.makespan * 0.8);
+    let kept = best.loads.iter().filter(|&&x| x > 0.0).count();
+    let smaller = tree(&with(kept as f64, Some(best.n as f64), Some(Prune::Raw))).unwrap();
+    assert_relative_eq!(best.schedule.makespan, smaller.schedule.makespan, max_relative = 1e-12);
+}
