@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 const BUFFERS: Field = Field::integer("buffers", 1, 2);
 pub(crate) const FIELDS: &[Field] = &[P, H, costs::S, costs::C, costs::A, costs::V, stages::D, stages::N, BUFFERS];
 
+mod proof;
 mod rows;
 use rows::{Period, Tree, TreeLp};
 
@@ -99,24 +100,47 @@ pub fn tree_lp(params: &TreeParams) -> Result<(Model, String)> {
 pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     let (tree, n, n_min) = validate(params)?;
     let hops = n * tree.h * (tree.h + 1) / 2;
-    let per_stage = tree.h * (tree.h + 1) / 2 + 2 * tree.h;
     // The windowed method's first LP: one free stage at each end, two middle ones.
-    let (method, solved) = if steady_state(&tree, n, n_min) { ("the middle stages full and periodic", 4 * per_stage + 1) } else { ("the full LP", n * per_stage + 1) };
+    let (method, solved) = if steady_state(&tree, n, n_min) {
+        ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", full_variables(&tree, 4))
+    } else if windowed_applies(&tree, n, n_min) {
+        ("the middle stages full and periodic where a dual bound of the full LP proves them, else the full LP", full_variables(&tree, 4))
+    } else {
+        ("the full LP", full_variables(&tree, n))
+    };
     Ok(crate::model::Plan {
         n: Some(n),
         n_min: Some(n_min),
         messages: Some(hops),
-        variables: Some(n * per_stage + 1),
+        variables: Some(full_variables(&tree, n)),
         solved_variables: Some(solved),
         method: Some(format!("{}, {method}", tree.name)),
         ..Default::default()
     })
 }
 
-/// Whether `tree` solves by the windowed steady-state method: n = n_min
-/// stages of more than FULL_LP_HOPS hops.
+/// Whether `tree` is tried by the windowed steady-state method first: n =
+/// n_min stages of buffers D, enough for two free stages and a middle.
+fn windowed_applies(tree: &Tree, n: usize, n_min: usize) -> bool {
+    tree.d.is_some() && n == n_min && n >= 5
+}
+
+/// Whether the windowed method's answer stands even unproven: more than
+/// FULL_LP_HOPS hops, where the full LP is out of reach.
 fn steady_state(tree: &Tree, n: usize, n_min: usize) -> bool {
-    tree.d.is_some() && n == n_min && n >= 4 && n * tree.h * (tree.h + 1) / 2 > FULL_LP_HOPS
+    windowed_applies(tree, n, n_min) && n * tree.h * (tree.h + 1) / 2 > FULL_LP_HOPS
+}
+
+/// The full LP's variables over n stages.
+fn full_variables(tree: &Tree, n: usize) -> usize {
+    n * (tree.h * (tree.h + 1) / 2 + 2 * tree.h) + 1
+}
+
+/// Whether a stage or a layer got no load: the paper's pruning would drop
+/// it and solve again (the full LP's path does).
+fn has_empty(solved: &Solved<Times>) -> bool {
+    let empty = |x: &f64| *x <= 0.0;
+    solved.chunks.iter().any(|st| st.iter().all(empty)) || (0..solved.kept.len()).any(|j| solved.chunks.iter().all(|st| empty(&st[j])))
 }
 
 /// Beyond this many hops at n_min, the full LP gives way to the windowed
@@ -126,21 +150,22 @@ pub const FULL_LP_HOPS: usize = 1500;
 pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     let (tree, n, n_min) = validate(params)?;
     let prune = params.stages.prune.unwrap_or(Prune::Pruned);
-    let (solved, warnings, gap) = if steady_state(&tree, n, n_min) {
-        let (solved, bound) = windowed(&tree, n)?;
-        let gap = (solved.makespan - bound) / solved.makespan;
-        let warning = format!(
-            "n = n_min = {n}: solved with the middle stages full and periodic ({} variables instead of {}); \
-             not proven optimal, within {gap:.2e} of a lower bound",
-            solved.lp.variables,
-            n * (tree.h * (tree.h + 1) / 2 + 2 * tree.h) + 1
-        );
-        (solved, vec![warning], Some(gap))
-    } else {
-        let by_paper = if prune == Prune::Best { Prune::Pruned } else { prune };
-        let solved = stages::solve(&tree, n, by_paper)?;
-        let warnings = stages::dropped(tree.h, &solved, n, "layers");
-        (timed(tree.scale.1, solved)?, warnings, None)
+    let by_paper = if prune == Prune::Best { Prune::Pruned } else { prune };
+    let (solved, warnings, gap) = match windowed_applies(&tree, n, n_min).then(|| windowed(&tree, n)).transpose()? {
+        Some((solved, bound)) if solved.makespan - bound <= PROVEN * solved.makespan && (by_paper == Prune::Raw || !has_empty(&solved)) => {
+            let how = format!("n = n_min = {n}: solved with the middle stages full and periodic ({} variables instead of {}), proven optimal by a dual bound of the full LP", solved.lp.variables, full_variables(&tree, n));
+            (solved, vec![how], None)
+        }
+        Some((solved, bound)) if steady_state(&tree, n, n_min) => {
+            let gap = (solved.makespan - bound) / solved.makespan;
+            let how = format!("n = n_min = {n}: solved with the middle stages full and periodic ({} variables instead of {}); not proven optimal, within {gap:.2e} of a lower bound", solved.lp.variables, full_variables(&tree, n));
+            (solved, vec![how], Some(gap))
+        }
+        _ => {
+            let solved = stages::solve(&tree, n, by_paper)?;
+            let warnings = stages::dropped(tree.h, &solved, n, "layers");
+            (timed(tree.scale.1, solved)?, warnings, None)
+        }
     };
     let (solved, warnings, gap, best) = if prune == Prune::Best {
         let (solved, report) = best::best(&tree, n, solved, |s| timed(tree.scale.1, s))?;
@@ -181,16 +206,14 @@ fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> Result<Solved<Times>> {
 /// "the maximum load was sent"). The first f and last l stages are free;
 /// the middle ones are full and, in steady state, each the one before
 /// shifted by a period P: two of them stand for all. The window doubles
-/// until the makespan stops improving. Returns the solution over all n
-/// stages, its hop times and a lower bound on the full LP's optimum.
+/// until the makespan stops improving or a dual bound of the full LP
+/// (`proof`) meets it. Returns the solution over all n stages, its hop
+/// times and the best lower bound on the full LP's optimum found.
 fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
     let all: Vec<usize> = (0..tree.h).collect();
     let (x0, tau) = tree.scale;
+    let mut proven = f64::NEG_INFINITY;
     let solved = staging::doubling(|window| {
-        if 2 * window + 3 > n {
-            // Too few stages for a middle: the full LP.
-            return Ok((timed(tau, stages::solve(tree, n, Prune::Raw)?)?, true));
-        }
         let (f, l) = (window, window);
         let positions = f + 2 + l;
         let skip = (n - positions) as f64;
@@ -208,8 +231,14 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
                 times.push(t[p].iter().map(|hops| hops.iter().map(|&v| (sol.get(v).max(0.0) + q as f64 * big_p) * tau).collect()).collect());
             }
         }
+        let makespan = sol.get(cmax) * tau;
+        let bound = proof::bound(tree, &chunks);
+        proven = proven.max(bound);
         let size = LpSize::NONE.then(&lp, &sol);
-        Ok((Solved { kept: all.clone(), chunks, makespan: sol.get(cmax) * tau, lp: size, solution: Some(sol), handles: times }, false))
+        // Proven, or the next window leaves no middle (the caller then
+        // solves the full LP where it can).
+        let done = makespan - bound <= PROVEN * makespan || 4 * window + 3 > n;
+        Ok((Solved { kept: all.clone(), chunks, makespan, lp: size, solution: Some(sol), handles: times }, done))
     })?;
     // The layers together compute V, at best all at once after one start-up;
     // and a layer gets at most pD a stage, so layer 1 computes at least what
@@ -217,8 +246,12 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
     let computing: f64 = (1..=tree.h).map(|i| libm::pow(tree.p, i as f64)).sum();
     let others = n as f64 * tree.p * tree.d.unwrap_or(f64::INFINITY) * (tree.h - 1) as f64;
     let bound = (tree.s + tree.v * tree.a / computing).max(tree.s + tree.a * (tree.v - others).max(0.0) / tree.p);
-    Ok((solved, bound))
+    Ok((solved, bound.max(proven)))
 }
+
+/// A makespan within this relative distance of a lower bound is proven
+/// optimal (the LP engine's own tolerance).
+const PROVEN: f64 = 1e-9;
 
 /// Every hop at the time the LP gives it; each layer computes its chunks in
 /// order as they arrive. Layers that compute nothing still relay.

@@ -3,6 +3,7 @@
 //! their LPs here in scaled units (loads in V, times in a natural time of
 //! the instance) so that the engine's absolute tolerances are relative ones.
 
+pub mod dual;
 mod export;
 mod microlp_engine;
 mod presolve;

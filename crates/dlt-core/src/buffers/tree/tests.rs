@@ -57,3 +57,48 @@ fn best_finds_a_shorter_smaller_tree() {
     let smaller = tree(&with(kept as f64, Some(best.n as f64), Some(Prune::Raw))).unwrap();
     assert_relative_eq!(best.schedule.makespan, smaller.schedule.makespan, max_relative = 1e-12);
 }
+
+proptest! {
+    #![proptest_config(crate::cases(40))]
+    /// The dual bound of `proof` never exceeds the full LP's optimum, for
+    /// the windowed answer and for a worse schedule (every chunk of the
+    /// optimum moved towards the buffer's half); where it proves the
+    /// windowed answer, that answer is the full LP's optimum.
+    #[test]
+    fn the_dual_bound_is_a_bound_and_proves_the_windowed_optimum(p in 1u8..3, h in 2usize..4, n in 5usize..24, s in 1e-4..1e-4 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, f in 0.0..1.0, llf in any::<bool>(), two_buffers in prop::bool::weighted(1.0 / 3.0)) {
+        let p = f64::from(p);
+        let d = v / (p * h as f64 * (n as f64 - 0.05 - 0.9 * f));
+        let order = if llf { Order::Llf } else { Order::Nlf };
+        let params = TreeParams { p, h: h as f64, load: Load::new(s, c, a, v), order, buffers: if two_buffers { 2.0 } else { 1.0 }, stages: Stages::new(Some(d), None, Some(false)) };
+        let (tree, n_got, _) = validate(&params).unwrap();
+        prop_assert_eq!(n_got, n);
+        let full = stages::solve(&tree, n, Prune::Raw).unwrap().makespan;
+        let (fast, bound) = windowed(&tree, n).unwrap();
+        prop_assert!(bound <= full * (1.0 + 1e-9), "bound {bound} above the optimum {full}");
+        if fast.makespan - bound <= PROVEN * fast.makespan {
+            assert_relative_eq!(fast.makespan, full, max_relative = 1e-9);
+        }
+        let worse: Vec<Vec<f64>> = fast.chunks.iter().enumerate().map(|(k, st)| st.iter().enumerate().map(|(j, &x)| {
+            let cap = d / libm::pow(p, j as f64);
+            if k % 2 == 0 { 0.5 * (x + 0.5 * cap) } else { x }
+        }).collect()).collect();
+        // Weak duality holds at any multipliers: those of a schedule that
+        // does not even carry V give a bound too.
+        prop_assert!(proof::bound(&tree, &worse) <= full * (1.0 + 1e-9));
+    }
+}
+
+/// 000 Sec. 4.2's tree, h = 10, TreeLLF-2 at n_min = 100: one window is
+/// the optimum, and the dual bound proves it at once (the full LP has
+/// 7,501 variables; HiGHS: 49.96995).
+#[test]
+fn the_papers_tree_at_n_min_is_proven_with_one_small_lp() {
+    let params = TreeParams {
+        p: 2.0, h: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e6), order: Order::Llf, buffers: 2.0,
+        stages: Stages::new(Some(1e6 / (20.0 * 100.0) * 1.0001), None, None),
+    };
+    let out = tree(&params).unwrap();
+    assert_eq!((out.n, out.gap, out.lp.solves), (100, None, 1));
+    assert_relative_eq!(out.schedule.makespan, 49.96995, max_relative = 1e-6);
+    assert!(out.warnings[0].contains("proven optimal"), "{:?}", out.warnings);
+}
