@@ -30,7 +30,11 @@ const HIGHS_MAX_BYTES: usize = 8 << 20;
 /// Native HiGHS's seconds on the request's exported LP, or why not.
 fn highs(request: &Value) -> Result<f64, String> {
     let parsed = dlt_core::parse(request.clone()).map_err(|e| e.to_string())?;
-    let mps = dlt_core::export(&parsed, dlt_core::LpFormat::Mps).map_err(|e| e.to_string())?;
+    highs_mps(dlt_core::export(&parsed, dlt_core::LpFormat::Mps).map_err(|e| e.to_string())?)
+}
+
+/// Native HiGHS's seconds on an LP given as MPS text.
+fn highs_mps(mps: String) -> Result<f64, String> {
     // HiGHS takes minutes on the 300,000-variable LPs (star m = 10 at
     // n = 10^4): the run would be about them alone.
     if mps.len() > HIGHS_MAX_BYTES {
@@ -71,12 +75,57 @@ fn case(label: &str, size: usize, request: Value, with_highs: bool) {
     );
 }
 
+/// 003's per-sequence LPs, hundreds of which each MIP search solves: the
+/// sequence the search ends with at Table 1's V_max for m = 2, 5, 10, 20
+/// (n = 20), solved alone by the calculator (median of 20 solves) and by
+/// native HiGHS.
+fn sequence_lps(with_highs: bool) {
+    use dlt_core::isoefficiency::{self, sequence};
+    for (m, v) in [(2, 134485.0), (5, 105097.0), (10, 75048.0), (20, 102240.0)] {
+        let mut request = json!({"model": "isoefficiency", "m": m, "n": 20, "V": v});
+        request.as_object_mut().unwrap().extend(table1_instance().as_object().unwrap().clone());
+        let (Some(out), _) = run(request.clone()) else { continue };
+        let seq: Vec<u8> = out["sequence"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u8 - 1).collect();
+        let params: isoefficiency::Params = serde_json::from_value(request).unwrap();
+        let inst = isoefficiency::instance(&params).unwrap();
+        let mut times: Vec<f64> = (0..20).map(|_| {
+            let start = Instant::now();
+            sequence::solve(&inst, &seq).unwrap();
+            start.elapsed().as_secs_f64()
+        }).collect();
+        times.sort_by(f64::total_cmp);
+        let seconds = times[times.len() / 2];
+        let timed = sequence::solve(&inst, &seq).unwrap();
+        let (lp, ..) = sequence::model(&inst, &seq);
+        let (bar, ratio) = if with_highs {
+            match highs_mps(dlt_core::lp::to_mps(&lp, "003 sequence LP")) {
+                Ok(b) => (format!("{b:.4}"), format!("{:.2}", seconds / b)),
+                Err(e) => {
+                    eprintln!("  HiGHS: {e}");
+                    (String::from("—"), String::new())
+                }
+            }
+        } else {
+            (String::new(), String::new())
+        };
+        println!(
+            "{:<14} {:>6} {:>8} {:>8} {:>9} {:>9} {seconds:>9.4} {bar:>9} {ratio:>7}  {:.6e}",
+            format!("003 seq m={m}"), 20, lp.names.len(), lp.rows.len(), lp.nonzeros(), timed.iterations, timed.makespan
+        );
+    }
+}
+
+/// 003's reference machine (Sec. 4).
+fn table1_instance() -> Value {
+    json!({"S": 25.4, "O": 0.075, "C": 0.005, "a1": 0.109, "a2": 4.132, "b2": -27109})
+}
+
 /// 003 Table 1: E_max(m) at n = 20 beside the paper's, and how one MIP
 /// scales with n.
 fn table1() {
     let paper = [34.2, 34.0, 33.7, 33.4, 33.2, 32.8, 32.4, 31.5, 30.9, 30.4, 29.6, 28.7, 27.7, 26.7, 25.7, 24.8, 23.8, 22.9, 22.1];
     let v_paper = [134485, 120827, 123329, 105097, 119663, 95748, 106921, 115514, 75048, 81394, 86545, 90457, 94532, 98591, 99460, 100506, 100354, 99708, 102240];
-    let instance = json!({"S": 25.4, "O": 0.075, "C": 0.005, "a1": 0.109, "a2": 4.132, "b2": -27109});
+    let instance = table1_instance();
     println!("\n003 Table 1, n = 20 (E_max by golden section over V in [5e3, 2e5] MB, 1 MB stopping width, the default LP budget per MIP)");
     println!("{:>3} {:>8} {:>8} {:>8} {:>9} {:>9} {:>7} {:>8} {:>7}", "m", "E_max", "paper", "diff", "V_max", "paper", "MIPs", "ms/MIP", "proven");
     for (k, m) in (2..=20).enumerate() {
@@ -187,6 +236,9 @@ fn main() -> ExitCode {
     for &m in sizes {
         let p = json!({"S": 1e-3, "C": 1e-6, "pieces": [[0, 1e-3], [-9e5, 1e-2]]});
         case("memory", m, json!({"model": "memory", "V": 1e9, "processors": vec![p; m]}), with_highs);
+    }
+    if !quick {
+        sequence_lps(with_highs);
     }
     ExitCode::SUCCESS
 }
