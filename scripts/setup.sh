@@ -30,6 +30,9 @@ npm_packages() {
   fi
 }
 
+# wasm-opt (npm binaryen) shrinks the page's wasm after wasm-bindgen.
+npm_packages scripts binaryen
+
 for option in "$@"; do
   case "$option" in
     --browser)
