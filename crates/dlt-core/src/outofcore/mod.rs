@@ -76,6 +76,7 @@ pub struct Levels {
 /// processor computing its load from its arrival: per message the
 /// processor whose link carries it, the pieces of its computing time and
 /// the load.
+#[cfg(feature = "lp")]
 pub(crate) fn served_in_order<'a>(messages: impl IntoIterator<Item = (&'a Processor, &'a [(f64, f64)], f64)>) -> f64 {
     let mut sent = 0.0;
     messages.into_iter().map(|(q, pieces, x)| {
