@@ -267,7 +267,8 @@ export function fitLegend(chart) {
 }
 
 /**
- * An x-y chart of sweeps: `series` = [{name, data: [[x, y], ...], dashed?, lineType?}] (a bound drawn 'dotted' beside a dashed one),
+ * An x-y chart of sweeps: `series` = [{name, data: [[x, y], ...], dashed?, lineType?, points?}] (a bound drawn 'dotted' beside a dashed one;
+ * `points`: marks without a line, as a paper's printed values),
  * `markX` draws a vertical line at the current parameter value.
  */
 export function sweepOption({ series, xName, yName, xLog = false, yLog = false, xInteger = false, markX, markLabel }) {
@@ -286,7 +287,10 @@ export function sweepOption({ series, xName, yName, xLog = false, yLog = false, 
       axisLabel: axisLabel(), splitLine: lines.splitLine,
     },
     yAxis: { type: yLog ? 'log' : 'value', name: yName, nameLocation: 'middle', nameGap: 36, nameTextStyle: { color: COLORS.muted }, axisLabel: axisLabel(), splitLine: lines.splitLine, scale: false },
-    series: series.map((s, i) => ({
+    series: series.map((s, i) => (s.points ? {
+      name: s.name, type: 'scatter', data: s.data, symbol: 'diamond', symbolSize: 12,
+      color: s.color ?? COLORS.text, itemStyle: { borderColor: COLORS.bg, borderWidth: 1 },
+    } : {
       name: s.name, type: 'line', data: s.data, showSymbol: s.data.length <= 30, connectNulls: false,
       symbol: s.dashed ? 'none' : SYMBOLS[i % SYMBOLS.length], symbolSize: 6,
       lineStyle: { width: s.dashed ? 1.5 : 2, type: s.dashed ? s.lineType ?? 'dashed' : 'solid' },

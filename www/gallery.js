@@ -17,6 +17,7 @@
 import { buildLink } from './permalink.js';
 import { sweepOption, fitLegend, logRange, mountChart } from './charts.js';
 import { el, fill, message, progress } from './ui.js';
+import { fmt, isNum } from './format.js';
 import { exportMenu } from './export.js';
 import paper000 from './gallery/000.js';
 import paper001 from './gallery/001.js';
@@ -161,8 +162,26 @@ export function mountGallery(section, api) {
     const failed = responses.filter((r) => r?.error);
     if (failed.length) body.append(message('info', `${failed.length} of ${responses.length} points were refused by the core and are left out: ${failed[0].error.message}`));
     c.series = spec.series(responses);
+    if (spec.paper) {
+      const printed = spec.paper(responses);
+      c.series = [...c.series, { name: 'printed in the paper', points: true, data: printed.filter((v) => isNum(v.x)).map((v) => [v.x, v.paper]) }];
+      body.querySelector('.fig-values')?.remove();
+      body.append(paperValues(printed));
+    }
     render(entry, c);
     node.dataset.state = 'done';
+  }
+
+  /** The paper's printed values beside the computed ones: {what, x?, paper, computed}. */
+  function paperValues(printed) {
+    const cell = (tag, text) => el(tag, { text });
+    const rows = printed.map((v) => el('tr', {},
+      cell('th', v.what), cell('td', fmt(v.paper)), cell('td', isNum(v.computed) ? fmt(v.computed) : '—'),
+      cell('td', isNum(v.computed) ? `${v.computed >= v.paper ? '+' : ''}${fmt(v.computed - v.paper, 2)}` : '—')));
+    return el('table', { class: 'fig-values', 'data-testid': 'paper-values' },
+      el('caption', { text: 'The paper’s printed values beside the computed ones' }),
+      el('thead', {}, el('tr', {}, cell('th', 'value'), cell('th', 'paper'), cell('th', 'computed'), cell('th', 'difference'))),
+      el('tbody', {}, ...rows));
   }
 
   function render(entry, c) {

@@ -395,6 +395,24 @@ test('gallery: every entry has a caption and parameters, draws on one click, and
   assert.ok(Math.abs(Number(await view('nonlinear').getByTestId('makespan').getAttribute('data-value')) - 3337) < 2, 'Example 2 of [004]');
 });
 
+test('gallery: 004 Fig. 7 shows the paper’s printed values beside the computed ones', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${server.url}#v=1&view=gallery&fig=004-fig7`);
+  await page.waitForFunction(() => document.querySelector('[data-fig="004-fig7"]')?.dataset.state === 'done', null, { timeout: 60000 });
+  const rows = await page.evaluate(() => [...document.querySelectorAll('[data-fig="004-fig7"] [data-testid="paper-values"] tbody tr')]
+    .map((tr) => [...tr.children].map((c) => c.textContent)));
+  // Two speed-ups at m = 7 and the two terms of M's time at m = 1..7.
+  assert.equal(rows.length, 2 + 7 + 7);
+  const [m7, s7] = rows;
+  assert.match(m7[0], /M, speed-up at m = 7/);
+  assert.equal(Number(m7[1]), 7.898);
+  assert.ok(Math.abs(Number(m7[2]) - 7.8985) < 1e-3, m7.join(' | '));
+  assert.ok(Math.abs(Number(s7[2]) - 7.7289) < 1e-3, s7.join(' | '));
+  // The printed second terms: one start-up (0.1 s) above Theorem 9's.
+  for (const row of rows.slice(9)) assert.ok(Math.abs(Number(row[2]) - Number(row[1]) + 0.1) < 1e-6, row.join(' | '));
+  assert.match(await page.getByTestId('status-004-fig7').textContent(), /one start-up \(0\.1 s\) more than Theorem 9/);
+});
+
 // ---- keyboard, accessibility, dark mode ------------------------------------------------------
 
 test('keyboard: arrow keys, Home and End move along the tabs; Enter computes; focus is visible', async () => {
