@@ -164,7 +164,8 @@ export function mountGallery(section, api) {
     c.series = spec.series(responses);
     if (spec.paper) {
       const printed = spec.paper(responses);
-      c.series = [...c.series, { name: 'printed in the paper', points: true, data: printed.filter((v) => isNum(v.x)).map((v) => [v.x, v.paper]) }];
+      const points = printed.filter((v) => isNum(v.x)).map((v) => [v.x, v.paper]);
+      if (points.length) c.series = [...c.series, { name: 'printed in the paper', points: true, data: points }];
       body.querySelector('.fig-values')?.remove();
       body.append(paperValues(printed));
     }

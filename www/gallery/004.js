@@ -6,13 +6,51 @@ import { isNum } from '../format.js';
 
 const rep = (x, n) => Array(n).fill(x).join(',');
 
-function nonlinearCurves({ xs, xName, Ls, make }) {
+/**
+ * Speed-up curves over x, one per load L; `bounds(L)`, where given, the
+ * `nonlinear_bounds` request of each L, whose values the text prints in
+ * `printed` ({L, key, paper}) beside the computed ones.
+ */
+function nonlinearCurves({ xs, xName, Ls, make, bounds, printed = [] }) {
   const requests = [];
   for (const L of Ls) for (const x of xs) requests.push(make(L, x));
+  const curves = requests.length;
+  if (bounds) requests.push(...Ls.map(bounds));
+  const bound = (res, L, key) => res[curves + Ls.indexOf(L)]?.[key];
   return {
-    xName, yName: 'speedup', xInteger: true, requests, pick: ['speedup'],
+    xName, yName: 'speedup', xInteger: true, requests, pick: ['speedup', ...new Set(printed.map((p) => p.key))],
     series: (res) => Ls.map((L, li) => ({ name: `L = ${L}`, data: xs.map((x, xi) => [x, res[li * xs.length + xi]?.speedup ?? null]) })),
+    paper: bounds ? (res) => printed.map(({ L, key, paper, lemma }) => ({ what: `L = ${L}: ${key} (${lemma})`, paper, computed: bound(res, L, key) })) : undefined,
   };
+}
+
+/** Lemma 12's m1, m2, m3 (Fig. 9) or Lemma 10's rho1-3 (Fig. 10) as Sec. VI prints them, by L. */
+const lemma = (name, keys, byL) => Object.entries(byL).flatMap(([L, values]) => keys.map((key, i) => ({ L: Number(L), key, paper: values[i], lemma: name })));
+
+/**
+ * Figs. 7-8: algorithms M (ρ = 3) and S (single-installment) over m
+ * identical children of rate A with start-ups θ, and the values the text
+ * prints: `printed(at)`, where at(algorithm, m) is that point's response.
+ */
+function speedupsSM({ A, theta, xs, printed }) {
+  const algorithms = ['M', 'S'];
+  const make = (algorithm, m) => ({ model: 'nonlinear', algorithm, L: 500, gamma: 2, A0: A, A: Array(m).fill(A), G: Array(m).fill(1), rho: algorithm === 'M' ? 3 : 1, theta_cp: theta, theta_cm: theta });
+  const at = (res) => (algorithm, m) => res[algorithms.indexOf(algorithm) * xs.length + xs.indexOf(m)];
+  return {
+    xName: 'children m', yName: 'speedup', xInteger: true, pick: ['speedup', 'first_term', 'theorem'],
+    requests: algorithms.flatMap((a) => xs.map((m) => make(a, m))),
+    series: (res) => algorithms.map((a) => ({ name: `algorithm ${a}`, data: xs.map((m) => [m, at(res)(a, m)?.speedup ?? null]) })),
+    paper: (res) => printed(at(res)),
+  };
+}
+
+/** The two terms of M's time (Sec. VI) the text prints at children `ms`. */
+function terms(at, ms, first, second) {
+  const theorem = (m) => at('M', m);
+  return [
+    ...ms.map((m, i) => ({ what: `M, first term at m = ${m} [s]`, paper: first[i], computed: theorem(m)?.first_term })),
+    ...ms.map((m, i) => ({ what: `M, second term at m = ${m} [s]`, paper: second[i], computed: isNum(theorem(m)?.theorem) ? theorem(m).theorem - theorem(m).first_term : undefined })),
+  ];
 }
 
 export default [
@@ -40,46 +78,47 @@ export default [
     params: 'A0 = A_i = 0.05, G_i = 1, L = 500, γ = 2, θcp = θcm = 0.1; M with ρ = 3, S single-installment; m = 1 … 7, the seven points the text lists',
     note: 'Past m = 7 (outside the figure) children fail Lemma 2 at ρ = 3 and the calculator removes them, so M stays at 7.8985 while S still grows.',
     status: 'Reproduces the paper: M above S, both near m + 1, the first terms of M’s time to 0.1 s; its printed second terms and the speed-ups at m = 7 count one start-up (0.1 s) more than Theorem 9 gives, which the calculator keeps.',
-    chart: (() => {
-      const xs = range(1, 7);
-      const make = (algorithm, m) => ({ model: 'nonlinear', algorithm, L: 500, gamma: 2, A0: 0.05, A: Array(m).fill(0.05), G: Array(m).fill(1), rho: algorithm === 'M' ? 3 : 1, theta_cp: 0.1, theta_cm: 0.1 });
-      const algorithms = ['M', 'S'];
-      const FIRST = [6291.4, 4203.5, 3156.1, 2526.6, 2106.4, 1806.1, 1580.7];
-      const SECOND = [0.5, 0.5, 0.6, 0.7, 0.9, 1.2, 2];
-      return {
-        xName: 'children m', yName: 'speedup', xInteger: true, pick: ['speedup', 'first_term', 'theorem'],
-        requests: algorithms.flatMap((a) => xs.map((m) => make(a, m))),
-        series: (res) => algorithms.map((a, ai) => ({ name: `algorithm ${a}`, data: xs.map((m, i) => [m, res[ai * xs.length + i]?.speedup ?? null]) })),
-        paper: (res) => [
-          { what: 'M, speed-up at m = 7', x: 7, paper: 7.8980, computed: res[6]?.speedup },
-          { what: 'S, speed-up at m = 7', x: 7, paper: 7.7284, computed: res[xs.length + 6]?.speedup },
-          ...xs.map((m, i) => ({ what: `M, first term at m = ${m} [s]`, paper: FIRST[i], computed: res[i]?.first_term })),
-          ...xs.map((m, i) => ({ what: `M, second term at m = ${m} [s]`, paper: SECOND[i], computed: isNum(res[i]?.theorem) ? res[i].theorem - res[i].first_term : undefined })),
-        ],
-      };
-    })(),
+    chart: speedupsSM({
+      A: 0.05, theta: 0.1, xs: range(1, 7),
+      printed: (at) => [
+        { what: 'M, speed-up at m = 7', x: 7, paper: 7.8980, computed: at('M', 7)?.speedup },
+        { what: 'S, speed-up at m = 7', x: 7, paper: 7.7284, computed: at('S', 7)?.speedup },
+        ...terms(at, [1, 2, 3, 4, 5, 6, 7], [6291.4, 4203.5, 3156.1, 2526.6, 2106.4, 1806.1, 1580.7], [0.5, 0.5, 0.6, 0.7, 0.9, 1.2, 2]),
+      ],
+    }),
   },
   {
     id: '004-fig8', paper: '004', label: 'Fig. 8', caption: 'Speed-up of algorithms S and M with A = 0.1, G = 1, L = 500, γ = 2, θcp = 20, θcm = 20 and ρ = 3.',
-    params: 'A0 = A_i = 0.1, G_i = 1, L = 500, γ = 2, θcp = θcm = 20, ρ = 3; m = 1 … 20',
-    view: 'nonlinear', values: { algorithm: 'M', L: '500', gamma: '2', A0: '0.1', A: rep(0.1, 14), G: rep(1, 14), rho: '3', theta_cp: '20', theta_cm: '20' }, panel: 'sweep',
+    params: 'A0 = A_i = 0.1, G_i = 1, L = 500, γ = 2, θcp = θcm = 20; M with ρ = 3, S single-installment; m = 1 … 20',
+    note: 'From m = 16 on children fail Lemma 2 at ρ = 3 and the calculator removes them: M stays at m = 15’s speed-up.',
+    status: 'Reproduces the paper: M ahead of S exactly for m ≤ 6, S ahead beyond; the first terms at m = 14, 15 are the paper’s; its printed second terms again count one start-up (20 s) more than Theorem 9.',
+    chart: speedupsSM({
+      A: 0.1, theta: 20, xs: range(1, 20),
+      printed: (at) => terms(at, [14, 15], [1677, 1572], [400, 600]),
+    }),
   },
   {
     id: '004-fig9', paper: '004', label: 'Fig. 9', caption: 'Speed-up of algorithm M with A = 0.1, G = 1, γ = 2, θcp = 40, θcm = 40 and ρ = 3.',
     params: 'A0 = A_i = 0.1, G_i = 1, γ = 2, θcp = θcm = 40, ρ = 3; L = 500, 750, 1000; m = 1 … 40',
     note: 'Lemma 12 of [004] puts the best m for L = 1000 in [24.00, 32.33]; the paper finds the speed-up non-decreasing up to m = 28.',
+    status: 'Reproduces the paper: for L = 1000 the speed-up does not fall up to m = 28, inside Lemma 12’s range; the printed m2 and m3 leave out the “+ 1” under the lemma’s square root (0.04-0.05 lower), which the calculator keeps.',
     chart: nonlinearCurves({
       xs: range(1, 40), xName: 'children m', Ls: [500, 750, 1000],
       make: (L, m) => ({ model: 'nonlinear', algorithm: 'M', L, gamma: 2, A0: 0.1, A: Array(m).fill(0.1), G: Array(m).fill(1), rho: 3, theta_cp: 40, theta_cm: 40 }),
+      bounds: (L) => ({ model: 'nonlinear_bounds', L, gamma: 2, A: 0.1, G: 1, theta_cp: 40, theta_cm: 40, rho: 3 }),
+      printed: lemma('Lemma 12', ['m1', 'm2', 'm3'], { 500: [15.66, 11.49, 13.43], 750: [24.00, 17.75, 20.65], 1000: [32.33, 24.00, 27.86] }),
     }),
   },
   {
     id: '004-fig10', paper: '004', label: 'Fig. 10', caption: 'Speed-up of algorithm M with A = 1, G = 1, γ = 2, θcp = 0.1, θcm = 0.1 and m = 15.',
     params: 'A0 = A_i = 1, G_i = 1, γ = 2, θcp = θcm = 0.1, m = 15; L = 500, 750, 1000; ρ = 1 … 70',
     note: 'Lemma 10 of [004] puts the best ρ for L = 1000 between 6.05 and 62.50; the paper finds the speed-up non-decreasing up to ρ = 36.',
+    status: 'Reproduces the paper: for L = 1000 the best ρ is 36, inside Lemma 10’s range (the speed-up dips once on the way, at ρ = 26, from Theorem 9’s ceilings), and the printed ρ1-ρ3 are Lemma 10’s.',
     chart: nonlinearCurves({
       xs: range(1, 70), xName: 'installments ρ', Ls: [500, 750, 1000],
       make: (L, rho) => ({ model: 'nonlinear', algorithm: 'M', L, gamma: 2, A0: 1, A: Array(15).fill(1), G: Array(15).fill(1), rho, theta_cp: 0.1, theta_cm: 0.1 }),
+      bounds: (L) => ({ model: 'nonlinear_bounds', L, gamma: 2, A: 1, G: 1, theta_cp: 0.1, theta_cm: 0.1, m: 15 }),
+      printed: lemma('Lemma 10', ['rho1', 'rho2', 'rho3'], { 1000: [62.50, 5.87, 6.05] }),
     }),
   },
 ];
