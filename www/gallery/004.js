@@ -61,16 +61,19 @@ export default [
   ].map(([fig, algorithm, gamma, caption]) => ({
     id: `004-fig${fig}`, paper: '004', label: `Fig. ${fig}`, caption,
     params: `a diagram in the paper; drawn here with Example 2’s network (A0 = 1, A = 1.2, 1.5, 2, G = 0.1, 0.2, 2), L = 100, γ = ${gamma}, algorithm ${algorithm}`,
+    status: 'Reconstruction: the paper draws a diagram without numbers; this is the schedule of the algorithm it shows, on Example 2’s network.',
     view: 'nonlinear', values: { algorithm, L: '100', gamma, A0: '1', A: '1.2,1.5,2', G: '0.1,0.2,2', rho: '', theta_cp: '', theta_cm: '' }, panel: 'gantt',
   })),
   {
     id: '004-fig5', paper: '004', label: 'Fig. 5', caption: 'An example of algorithm M with parameters L = 100, γ = 2, ρ = 2, A0 = 1, A1 = 1.2, A2 = 1.5, A3 = 2, G1 = 0.1, G2 = 0.2, G3 = 2.',
     params: 'Example 2 of [004]: α0 = 0.3337, α1 = 0.1390, α2 = 0.1112, α3 = 0.0830, T = 3337',
+    status: 'Reproduces the paper: the fractions α0-α3, T = 3337 and P3’s two messages of Example 2 as printed (tests/golden/papers.json, 004-example2).',
     view: 'nonlinear', values: { algorithm: 'M', L: '100', gamma: '2', A0: '1', A: '1.2,1.5,2', G: '0.1,0.2,2', rho: '2', theta_cp: '', theta_cm: '' }, panel: 'gantt',
   },
   {
     id: '004-fig6', paper: '004', label: 'Fig. 6', caption: 'Speed-up of algorithms C and S with A = 10, G = 1, L = 500 and γ = 2.',
     params: 'A0 = A_i = 10, G_i = 1, L = 500, γ = 2, no start-up costs; m = 1 … 20 children (the view also draws M)',
+    status: 'Reproduces the paper: C’s speed-up falls with m, S’s reaches 10.998 at m = 10 (printed 10.99, cut to two decimals).',
     view: 'nonlinear', values: { algorithm: 'S', L: '500', gamma: '2', A0: '10', A: rep(10, 10), G: rep(1, 10), rho: '', theta_cp: '', theta_cm: '' }, panel: 'sweep',
   },
   {
