@@ -235,6 +235,18 @@ test('buffers: a new request from the form supersedes a running one', async () =
   assert.equal(await buffersState(), 'done');
 });
 
+test('buffers: prune = best (the default) finds the shorter smaller star of issue 12 and shows the paper’s pruning beside it', async () => {
+  const q = { topology: 'star', m: 5, S: 0.040740885631911576, C: 1.9054490275683655e-5, A: 3.976658165499617e-5, V: 333.8891735360823, D: 62.254574478506065, n: '' };
+  await page.goto(`${server.url}#v=1&view=buffers&${Object.entries(q).map(([k, v]) => `${k}=${v}`).join('&')}`);
+  await waitForRequest('buffers', { model: 'star', m: 5, S: q.S, C: q.C, A: q.A, V: q.V, D: q.D, prune: 'best' });
+  close(await valueOf('buffers', 'makespan'), 0.25171, 1e-4, 'Cmax, 3 processors and 2 stages');
+  close(await valueOf('buffers', 'paper-pruning'), 0.41377, 1e-4, 'the paper’s pruning, 5 processors');
+  assert.match(await view('buffers').locator('[data-panel="summary"]').textContent(), /3 processors over 2 stages give Cmax = 0\.251707, 39\.2% shorter than the paper's pruning/);
+  // The paper's procedure on request: the checkbox of old links reads as it.
+  await computeThroughUi('buffers', { prune: 'true' }, { model: 'star', m: 5, S: q.S, C: q.C, A: q.A, V: q.V, D: q.D });
+  close(await valueOf('buffers', 'makespan'), 0.41377, 1e-4, 'Cmax, the paper’s pruning');
+});
+
 test('buffers: a schedule of 10,000 stages is drawn (n_min = V / (D·m))', async () => {
   await page.goto(`${server.url}#v=1&view=buffers&topology=star&m=10&V=1000000&D=10&n=`);
   await waitForRequest('buffers', { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 1e6, D: 10, prune: 'best' });
