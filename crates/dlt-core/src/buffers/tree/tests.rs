@@ -1,32 +1,9 @@
-//! The windowed method against the full LP, and the inputs the HiGHS
-//! cross-check found.
+//! The windowed method and its proof against the full LP, `prune: "best"`
+//! on a tree, and the inputs the HiGHS cross-check found.
 
 use super::*;
 use approx::assert_relative_eq;
 use proptest::prelude::*;
-
-proptest! {
-    #![proptest_config(crate::cases(40))]
-    /// The windowed steady-state method against the full LP wherever the
-    /// full LP runs, with its schedules through the checker. D is drawn with
-    /// V / (p h D) in (n - 1, n); a third of the cases have two buffers.
-    #[test]
-    fn windowed_equals_the_full_lp(p in 1u8..3, h in 2usize..4, n in 12usize..40, s in 1e-4..1e-4 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, f in 0.0..1.0, llf in any::<bool>(), two_buffers in prop::bool::weighted(1.0 / 3.0)) {
-        let p = f64::from(p);
-        let d = v / (p * h as f64 * (n as f64 - 0.05 - 0.9 * f));
-        let order = if llf { Order::Llf } else { Order::Nlf };
-        let params = TreeParams { p, h: h as f64, load: Load::new(s, c, a, v), order, buffers: if two_buffers { 2.0 } else { 1.0 }, stages: Stages::new(Some(d), None, Some(false)) };
-        let (tree, n_got, _) = validate(&params).unwrap();
-        assert_eq!(n_got, n);
-        let full = stages::solve(&tree, n, Prune::Raw).unwrap();
-        let (fast, bound) = windowed(&tree, n).unwrap();
-        assert!(bound <= full.makespan * (1.0 + 1e-9));
-        let rel = (fast.makespan - full.makespan) / full.makespan;
-        assert!(rel >= -1e-7, "the windowed LP beat the full LP: {rel}");
-        assert!(rel <= 1e-7, "windowed off the full LP by {rel}");
-        hop_schedule(&tree, &fast.kept, &fast.chunks, &fast.handles, fast.makespan).unwrap();
-    }
-}
 
 /// Found by the HiGHS cross-check: an LP start time of -3e-35 made the
 /// checker reject an optimal schedule. HiGHS: 0.002036985409117215.
@@ -59,13 +36,18 @@ fn best_finds_a_shorter_smaller_tree() {
 }
 
 proptest! {
-    #![proptest_config(crate::cases(40))]
-    /// The dual bound of `proof` never exceeds the full LP's optimum, for
-    /// the windowed answer and for a worse schedule (every chunk of the
-    /// optimum moved towards the buffer's half); where it proves the
-    /// windowed answer, that answer is the full LP's optimum.
+    #![proptest_config(crate::cases(60))]
+    /// The windowed steady-state method against the full LP wherever the
+    /// full LP runs, with its schedules through the checker. The dual
+    /// bound of `proof` never exceeds the full LP's optimum, for the
+    /// windowed answer and for a worse schedule (chunks of even stages
+    /// moved towards the buffer's half: weak duality holds at any
+    /// multipliers, even those of a schedule that does not carry V); where
+    /// it proves the windowed answer, that answer is the full LP's optimum.
+    /// D is drawn with V / (p h D) in (n - 1, n); a third of the cases have
+    /// two buffers.
     #[test]
-    fn the_dual_bound_is_a_bound_and_proves_the_windowed_optimum(p in 1u8..3, h in 2usize..4, n in 5usize..24, s in 1e-4..1e-4 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, f in 0.0..1.0, llf in any::<bool>(), two_buffers in prop::bool::weighted(1.0 / 3.0)) {
+    fn the_window_never_beats_the_full_lp_and_its_proof_is_sound(p in 1u8..3, h in 2usize..4, n in 5usize..40, s in 1e-4..1e-4 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, f in 0.0..1.0, llf in any::<bool>(), two_buffers in prop::bool::weighted(1.0 / 3.0)) {
         let p = f64::from(p);
         let d = v / (p * h as f64 * (n as f64 - 0.05 - 0.9 * f));
         let order = if llf { Order::Llf } else { Order::Nlf };
@@ -75,15 +57,18 @@ proptest! {
         let full = stages::solve(&tree, n, Prune::Raw).unwrap().makespan;
         let (fast, bound) = windowed(&tree, n).unwrap();
         prop_assert!(bound <= full * (1.0 + 1e-9), "bound {bound} above the optimum {full}");
+        // A restriction of the full LP: never shorter, and not always as
+        // short (p = 1, h = 2, n = 12: 4.7e-4 longer), which is why below
+        // 1500 hops only a proven window is used.
+        prop_assert!(fast.makespan >= full * (1.0 - 1e-9), "the windowed LP beat the full LP");
         if fast.makespan - bound <= PROVEN * fast.makespan {
             assert_relative_eq!(fast.makespan, full, max_relative = 1e-9);
         }
+        hop_schedule(&tree, &fast.kept, &fast.chunks, &fast.handles, fast.makespan).unwrap();
         let worse: Vec<Vec<f64>> = fast.chunks.iter().enumerate().map(|(k, st)| st.iter().enumerate().map(|(j, &x)| {
             let cap = d / libm::pow(p, j as f64);
             if k % 2 == 0 { 0.5 * (x + 0.5 * cap) } else { x }
         }).collect()).collect();
-        // Weak duality holds at any multipliers: those of a schedule that
-        // does not even carry V give a bound too.
         prop_assert!(proof::bound(&tree, &worse) <= full * (1.0 + 1e-9));
     }
 }
