@@ -32,6 +32,28 @@ fn fig10_nmin_time_may_decrease_with_v() {
     }
 }
 
+/// "The medium line of the best observed case illustrates the possible
+/// benefit of increasing the number of stages." With `"prune": "best"` over
+/// at most 10 stages and the fewest layers (or fewer): never above the
+/// n_min line, and at least 25% below it at a third of Fig. 10's loads.
+#[test]
+fn fig10_more_stages_give_the_medium_line() {
+    let d = Some(1e2);
+    let (mut below, mut points) = (0, 0);
+    for v in (1..=120).map(|i| 25.0 * i as f64) {
+        let h = binomial_h(v, d, 10.0);
+        let nmin = cmax(binomial(v, d, h, "NLF"));
+        let mut best = binomial(v, d, h, "NLF");
+        best["n"] = json!(10);
+        best["prune"] = json!("best");
+        let best = cmax(best);
+        assert!(best <= nmin * (1.0 + 1e-9), "V = {v}: best {best} above n_min's {nmin}");
+        points += 1;
+        below += usize::from(best < 0.75 * nmin);
+    }
+    assert!(3 * below >= points, "only {below} of {points} loads at least 25% below the n_min line");
+}
+
 // ---- Fig. 11 ----------------------------------------------------------------
 
 /// Fig. 11: binomial tree, p = 2, h = 10 at most, LLF, n_min.
