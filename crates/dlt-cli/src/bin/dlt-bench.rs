@@ -96,7 +96,7 @@ fn sequence_lps(with_highs: bool) {
         times.sort_by(f64::total_cmp);
         let seconds = times[times.len() / 2];
         let timed = sequence::solve(&inst, &seq).unwrap();
-        let (lp, ..) = sequence::model(&inst, &seq);
+        let (lp, ..) = sequence::model(&inst, &seq, sequence::Tau::PerPiece);
         let (bar, ratio) = if with_highs {
             match highs_mps(dlt_core::lp::to_mps(&lp, "003 sequence LP")) {
                 Ok(b) => (format!("{b:.4}"), format!("{:.2}", seconds / b)),

@@ -11,6 +11,7 @@ use super::Instance;
 use crate::error::Result;
 use crate::lp::{self, Limits, Model, Sense, Var};
 use alloc::format;
+use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -27,9 +28,23 @@ pub struct Timed {
     pub iterations: u64,
 }
 
+/// A row (4)/(5)'s name suffix, its chunk's terms (send and computing)
+/// and its constant.
+type Piece = (String, Vec<(Var, f64)>, f64);
+
+/// How tau = max{a1 alpha, a2 alpha + b2} enters the LP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tau {
+    /// Rows (4)-(5) once per piece, no tau variable: the smaller LP.
+    PerPiece,
+    /// A variable tau_j above both pieces, as (11) writes it: what the
+    /// engine solves where it fails on the smaller LP (extreme scales).
+    Variable,
+}
+
 /// The LP for `seq`, scaled: loads in units of rho-sized chunks' worth
 /// V/n, times in units of `inst.time_unit()`.
-pub fn model(inst: &Instance, seq: &[u8]) -> (Model, Vec<Var>, Vec<Var>, Var) {
+pub fn model(inst: &Instance, seq: &[u8], tau: Tau) -> (Model, Vec<Var>, Vec<Var>, Var) {
     let (x0, t0) = (inst.load_unit(), inst.time_unit());
     let (s, o, c) = (inst.s / t0, inst.o / t0, inst.c * x0 / t0);
     let (a1, a2, b2) = (inst.a1 * x0 / t0, inst.a2 * x0 / t0, inst.b2 / t0);
@@ -44,15 +59,25 @@ pub fn model(inst: &Instance, seq: &[u8]) -> (Model, Vec<Var>, Vec<Var>, Var) {
         if j + 1 < n {
             lp.row(format!("channel_{}", j + 1), vec![(t[j + 1], 1.0), (t[j], -1.0), (alpha[j], -c)], Sense::Ge, o);
         }
-        // (5) for the machine's next chunk, or (4) after its last one, once
-        // per piece of tau = max{a1 alpha, a2 alpha + b2} (11): tau appears
-        // only on the small side of these rows, so the two rows are tau.
+        // (5) for the machine's next chunk, or (4) after its last one: the
+        // chunk's send, computing (tau) and O end before. tau appears only on
+        // the small side of these rows, so they take its pieces one by one,
+        // or a variable above both (11).
         let next = (j + 1..n).find(|&l| seq[l] == seq[j]);
-        for (piece, (a, b)) in [(1, (a1, 0.0)), (2, (a2, b2))] {
-            let done = vec![(t[j], -1.0), (alpha[j], -(c + a))];
+        let pieces: Vec<Piece> = match tau {
+            Tau::PerPiece => [(1, a1, 0.0), (2, a2, b2)].into_iter().map(|(k, a, b)| (format!("_{k}"), vec![(alpha[j], -(c + a))], b)).collect(),
+            Tau::Variable => {
+                let tau_j = lp.var(format!("tau_{}", j + 1), 0.0, f64::INFINITY, 0.0);
+                lp.row(format!("core_{}", j + 1), vec![(tau_j, 1.0), (alpha[j], -a1)], Sense::Ge, 0.0);
+                lp.row(format!("out_{}", j + 1), vec![(tau_j, 1.0), (alpha[j], -a2)], Sense::Ge, b2);
+                vec![(String::new(), vec![(alpha[j], -c), (tau_j, -1.0)], 0.0)]
+            }
+        };
+        for (suffix, terms, b) in pieces {
+            let done = [vec![(t[j], -1.0)], terms].concat();
             match next {
-                Some(l) => lp.row(format!("machine_{}_{}_{piece}", j + 1, l + 1), [vec![(t[l], 1.0)], done].concat(), Sense::Ge, o + b),
-                None => lp.row(format!("end_{}_{piece}", j + 1), [vec![(big_t, 1.0)], done].concat(), Sense::Ge, o + b),
+                Some(l) => lp.row(format!("machine_{}_{}{suffix}", j + 1, l + 1), [vec![(t[l], 1.0)], done].concat(), Sense::Ge, o + b),
+                None => lp.row(format!("end_{}{suffix}", j + 1), [vec![(big_t, 1.0)], done].concat(), Sense::Ge, o + b),
             }
         }
     }
@@ -61,10 +86,17 @@ pub fn model(inst: &Instance, seq: &[u8]) -> (Model, Vec<Var>, Vec<Var>, Var) {
     (lp, t, alpha, big_t)
 }
 
-/// Solves the LP of `seq`.
+/// Solves the LP of `seq`: the smaller form, or tau as a variable where
+/// the engine fails on it (found by the adversarial suite at C = 2^32).
 pub fn solve(inst: &Instance, seq: &[u8]) -> Result<Timed> {
-    let (lp, t, alpha, big_t) = model(inst, seq);
-    let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), "isoefficiency sequence")?;
+    let solve = |tau| {
+        let (lp, t, alpha, big_t) = model(inst, seq, tau);
+        lp::solve(&lp::Microlp, &lp, Limits::default(), "isoefficiency sequence").map(|sol| (sol, t, alpha, big_t))
+    };
+    let (sol, t, alpha, big_t) = match solve(Tau::PerPiece) {
+        Err(e) if e.code == crate::error::Code::Internal => solve(Tau::Variable)?,
+        other => other?,
+    };
     let (x0, t0) = (inst.load_unit(), inst.time_unit());
     Ok(Timed {
         makespan: sol.get(big_t) * t0,
@@ -88,4 +120,47 @@ pub fn canonical(seq: &[u8]) -> Sequence {
             map[x as usize]
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lp::{self, Limits};
+    use proptest::prelude::*;
+
+    fn instance(m: usize, c: f64, v: f64) -> Instance {
+        Instance { m, n: 8, v, s: 25.4, o: 0.075, c, a1: 0.109, a2: 4.132, b2: -27109.0 }
+    }
+
+    fn optimum(inst: &Instance, seq: &[u8], tau: Tau) -> f64 {
+        let (lp, _, _, big_t) = model(inst, seq, tau);
+        lp::solve(&lp::Microlp, &lp, Limits::default(), "reference").unwrap().get(big_t) * inst.time_unit()
+    }
+
+    proptest! {
+        #![proptest_config(crate::cases(60))]
+        /// Rows (4)-(5) once per piece of tau and tau as a variable have
+        /// the same optimum.
+        #[test]
+        fn tau_per_piece_equals_tau_as_a_variable(m in 1usize..4, c in 1e-4..1e-1, v in 1e3..3e5, seq in prop::collection::vec(0u8..4, 8)) {
+            let inst = instance(m, c, v);
+            let seq: Vec<u8> = seq.iter().map(|&x| x % m as u8).collect();
+            let (small, printed) = (optimum(&inst, &seq, Tau::PerPiece), optimum(&inst, &seq, Tau::Variable));
+            prop_assert!((small - printed).abs() <= 1e-9 * printed, "{small} against {printed}");
+        }
+    }
+
+    /// The adversarial suite's input: at C = 2^32 the engine fails on the
+    /// smaller LP of one machine's sequence (V from about 7,000 to 9,000)
+    /// and the solve falls back to tau as a variable.
+    #[test]
+    fn extreme_scales_fall_back_to_tau_as_a_variable() {
+        let inst = Instance { m: 2, n: 20, v: 8000.0, s: 25.4, o: 0.075, c: 4294967296.0, a1: 0.109, a2: 4.132, b2: -27109.0 };
+        let seq = vec![0u8; 20];
+        let (lp, ..) = model(&inst, &seq, Tau::PerPiece);
+        assert_eq!(lp::solve(&lp::Microlp, &lp, Limits::default(), "t").unwrap_err().code, crate::error::Code::Internal);
+        let timed = solve(&inst, &seq).unwrap();
+        // One machine receives everything: at least C V of sending.
+        assert!(timed.makespan >= inst.c * inst.v);
+    }
 }
