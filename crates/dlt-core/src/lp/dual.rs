@@ -15,24 +15,37 @@ use alloc::vec::Vec;
 /// bound of the optimum, not of the whole LP); without one, a negative
 /// reduced cost there makes the bound -infinity.
 pub fn lagrangian_bound(model: &Model, pi: &[f64], upper: impl Fn(usize) -> f64) -> f64 {
-    let mut reduced = model.objective.clone();
-    let mut bound = 0.0;
-    for (row, &p) in model.rows.iter().zip(pi) {
-        let p = match row.sense {
-            Sense::Ge => p.max(0.0),
-            Sense::Le => p.min(0.0),
-            Sense::Eq => p,
-        };
-        bound += p * row.rhs;
-        for &(v, a) in &row.terms {
-            reduced[v.0] -= p * a;
-        }
-    }
+    let reduced = reduced_costs(model, pi, None);
+    let mut bound: f64 = model.rows.iter().zip(pi).map(|(row, &p)| counted(row.sense, p) * row.rhs).sum();
     for (j, (&d, &(lo, hi))) in reduced.iter().zip(&model.bounds).enumerate() {
         let hi = if hi.is_finite() { hi } else { upper(j) };
         bound += if d >= 0.0 { d * lo } else { d * hi };
     }
     if bound.is_nan() { f64::NEG_INFINITY } else { bound }
+}
+
+/// A row's multiplier as the bound counts it: a Ge row's only where >= 0,
+/// a Le row's only where <= 0.
+fn counted(sense: Sense, p: f64) -> f64 {
+    match sense {
+        Sense::Ge => p.max(0.0),
+        Sense::Le => p.min(0.0),
+        Sense::Eq => p,
+    }
+}
+
+/// c - A' pi, the multipliers as counted, leaving out row `skip`.
+fn reduced_costs(model: &Model, pi: &[f64], skip: Option<usize>) -> Vec<f64> {
+    let mut reduced = model.objective.clone();
+    for (r, (row, &p)) in model.rows.iter().zip(pi).enumerate() {
+        if Some(r) != skip {
+            let p = counted(row.sense, p);
+            for &(v, a) in &row.terms {
+                reduced[v.0] -= p * a;
+            }
+        }
+    }
+    reduced
 }
 
 /// The multiplier of Eq row `row` that maximises the bound with the other
@@ -44,14 +57,7 @@ pub fn lagrangian_bound(model: &Model, pi: &[f64], upper: impl Fn(usize) -> f64)
 /// (a fractional knapsack). 0 where the row is not of that form.
 pub fn best_multiplier(model: &Model, pi: &[f64], row: usize, upper: impl Fn(usize) -> f64) -> f64 {
     let target = &model.rows[row];
-    let mut reduced = model.objective.clone();
-    for (r, (other, &p)) in model.rows.iter().zip(pi).enumerate() {
-        if r != row {
-            for &(v, a) in &other.terms {
-                reduced[v.0] -= p * a;
-            }
-        }
-    }
+    let reduced = reduced_costs(model, pi, Some(row));
     let mut items = Vec::with_capacity(target.terms.len());
     for &(v, a) in &target.terms {
         let (lo, hi) = model.bounds[v.0];
@@ -77,7 +83,7 @@ pub fn best_multiplier(model: &Model, pi: &[f64], row: usize, upper: impl Fn(usi
 /// `m` lists the rows of M. Small systems only (dense).
 pub fn least_squares_with(m: &[Vec<f64>], w: &[f64]) -> Option<Vec<f64>> {
     let k = w.len();
-    let mut kkt = vec![vec![0.0; k + 2]; k + 1];
+    let mut kkt = vec![vec![0.0; k + 1]; k + 1];
     for row in m {
         for i in (0..k).filter(|&i| row[i] != 0.0) {
             for j in 0..k {
@@ -91,7 +97,6 @@ pub fn least_squares_with(m: &[Vec<f64>], w: &[f64]) -> Option<Vec<f64>> {
     }
     let mut rhs = vec![0.0; k + 1];
     rhs[k] = 1.0;
-    kkt.iter_mut().for_each(|row| row.truncate(k + 1));
     let mut x = solve_refined(&kkt, &rhs)?;
     x.truncate(k);
     Some(x)
