@@ -8,7 +8,7 @@
 //! what cannot win; the link's start-ups grow with n', so past the first
 //! n' whose bound reaches the best, no larger n' is tried.
 
-use super::stages::{self, LpSize, Solved, StageModel};
+use super::stages::{self, LpSize, Prune, Solved, StageModel};
 use crate::error::{Code, Result};
 use alloc::format;
 use alloc::string::String;
@@ -30,6 +30,12 @@ pub struct Subsystem {
     pub makespan: f64,
 }
 
+impl Subsystem {
+    fn of<H>(solved: &Solved<H>) -> Subsystem {
+        Subsystem { units: solved.kept.len(), stages: solved.chunks.len(), makespan: solved.makespan }
+    }
+}
+
 /// What the search did: the paper's procedure's answer beside the best,
 /// how many systems were solved, and how many the budget left unsolved.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -40,12 +46,34 @@ pub struct BestReport {
     pub not_searched: usize,
 }
 
+/// What a stage model's request gets: the solution, its warnings, the gap
+/// where not proven, and for `"prune": "best"` the search's report.
+pub(crate) struct Answer<H> {
+    pub solved: Solved<H>,
+    pub warnings: Vec<String>,
+    pub gap: Option<f64>,
+    pub best: Option<BestReport>,
+}
+
+/// `paper`, the answer of the paper's procedure, as `prune` asks: for
+/// `Best`, the best smaller system where it is shorter (`what` names the
+/// units in the warning), the gap dropped where a shorter system was
+/// solved exactly, and the search's report.
+pub(crate) fn apply<M: StageModel, H>(m: &M, n: usize, prune: Prune, paper: Answer<H>, what: &str, convert: impl Fn(Solved<M::Handles>) -> Result<Solved<H>>) -> Result<Answer<H>> {
+    if prune != Prune::Best {
+        return Ok(paper);
+    }
+    let (solved, report) = best(m, n, paper.solved, convert)?;
+    let warnings = warnings(paper.warnings, &report, &solved, what);
+    let gap = paper.gap.filter(|_| !beats_paper(&report, &solved));
+    Ok(Answer { solved, warnings, gap, best: Some(report) })
+}
+
 /// The shortest of `paper` (the paper's pruning over all units and n
 /// stages) and every smaller system's raw LP. `convert` turns a solve's
 /// handles into the ones `paper` has. Its work is added to the answer's.
-pub(crate) fn best<M: StageModel, H>(m: &M, n: usize, paper: Solved<H>, convert: impl Fn(Solved<M::Handles>) -> Result<Solved<H>>) -> Result<(Solved<H>, BestReport)> {
-    let report_of = |s: &Solved<H>| Subsystem { units: s.kept.len(), stages: s.chunks.len(), makespan: s.makespan };
-    let mut report = BestReport { paper: report_of(&paper), searched: 0, not_searched: 0 };
+fn best<M: StageModel, H>(m: &M, n: usize, paper: Solved<H>, convert: impl Fn(Solved<M::Handles>) -> Result<Solved<H>>) -> Result<(Solved<H>, BestReport)> {
+    let mut report = BestReport { paper: Subsystem::of(&paper), searched: 0, not_searched: 0 };
     let mut work = paper.lp.clone();
     let mut best = paper;
     let mut budget = MESSAGES;
@@ -101,14 +129,14 @@ fn stages(n: usize) -> String {
 }
 
 /// Whether the search's answer beats the paper's pruning (beyond round-off).
-pub(crate) fn beats_paper<H>(report: &BestReport, best: &Solved<H>) -> bool {
+fn beats_paper<H>(report: &BestReport, best: &Solved<H>) -> bool {
     best.makespan < report.paper.makespan * (1.0 - 1e-9)
 }
 
 /// The warnings of a best answer: the paper's own (`paper`: what pruning
 /// dropped, how its LP was reduced) only where the answer is the paper's,
 /// then what the search found, `what` naming the units.
-pub(crate) fn warnings<H>(paper: Vec<String>, report: &BestReport, best: &Solved<H>, what: &str) -> Vec<String> {
+fn warnings<H>(paper: Vec<String>, report: &BestReport, best: &Solved<H>, what: &str) -> Vec<String> {
     let mut all = if beats_paper(report, best) { Vec::new() } else { paper };
     all.push(summary(report, best, what));
     all
@@ -117,7 +145,7 @@ pub(crate) fn warnings<H>(paper: Vec<String>, report: &BestReport, best: &Solved
 /// The warning that says what the search found, `what` naming the units.
 fn summary<H>(report: &BestReport, solved: &Solved<H>, what: &str) -> String {
     let paper = &report.paper;
-    let best = Subsystem { units: solved.kept.len(), stages: solved.chunks.len(), makespan: solved.makespan };
+    let best = Subsystem::of(solved);
     let mut line = if beats_paper(report, solved) {
         format!(
             "prune = \"best\": {} {what} over {} give Cmax = {:.6}, {:.1}% shorter than the paper's pruning ({} {what}, {}: {:.6})",

@@ -6,8 +6,8 @@
 
 use super::full_stages;
 use super::sequential::{Sequential, Unit};
-use super::best::BestReport;
-use super::stages::{self, lp_scale, LpSize, Prune, Solved, Staged, Stages};
+use super::best::{Answer, BestReport};
+use super::stages::{self, lp_scale, LpSize, Solved, Staged, Stages};
 use super::{H, P};
 use crate::check::Checked;
 use crate::costs::{self, Costs, Load};
@@ -123,8 +123,8 @@ pub(crate) fn plan(params: &BinomialParams) -> Result<crate::model::Plan> {
 
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
     let (lp, tree, n, n_min) = validate(params)?;
-    let prune = params.stages.prune.unwrap_or(Prune::Pruned);
-    let full_stages::Answer { solved, warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "layers")?;
+    let prune = params.stages.prune();
+    let Answer { solved, warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "layers")?;
     let h = lp.units.len();
     let (chunks, loads) = stages::spread(h, &solved);
     let schedule = scatter_schedule(&lp, &tree, &solved)?;

@@ -13,7 +13,7 @@
 //! verifies it), equal to the full LP wherever the tests could compare, and
 //! its gap to a lower bound of the full LP is reported.
 
-use super::best::{self, BestReport};
+use super::best::{self, Answer};
 use super::sequential::{Sequential, Slot};
 use super::stages::{self, LpSize, Prune, Solved, StageModel};
 use super::staging;
@@ -66,26 +66,9 @@ pub(crate) fn plan(seq: &Sequential, n: usize, n_min: usize) -> Plan {
 /// units) and, for the former, the gap to a lower bound; for
 /// `Prune::Best`, the best smaller system where it is shorter, and the
 /// search's report.
-pub(crate) fn solve_or_full(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) -> Result<Answer> {
-    if prune != Prune::Best {
-        let (solved, warnings, gap) = by_paper(seq, n, n_min, prune, what)?;
-        return Ok(Answer { solved, warnings, gap, best: None });
-    }
-    let (paper, warnings, gap) = by_paper(seq, n, n_min, Prune::Pruned, what)?;
-    let (solved, report) = best::best(seq, n, paper, Ok)?;
-    let warnings = best::warnings(warnings, &report, &solved, what);
-    // The gap is the paper's answer's; a shorter system was solved exactly.
-    let gap = gap.filter(|_| !best::beats_paper(&report, &solved));
-    Ok(Answer { solved, warnings, gap, best: Some(report) })
-}
-
-/// What a star's or binomial tree's request gets: the solution, warnings,
-/// the gap where not proven, and the best search's report.
-pub(crate) struct Answer {
-    pub solved: Solved<()>,
-    pub warnings: Vec<String>,
-    pub gap: Option<f64>,
-    pub best: Option<BestReport>,
+pub(crate) fn solve_or_full(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) -> Result<Answer<()>> {
+    let (solved, warnings, gap) = by_paper(seq, n, n_min, prune.paper(), what)?;
+    best::apply(seq, n, prune, Answer { solved, warnings, gap, best: None }, what, Ok)
 }
 
 fn by_paper(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) -> Result<(Solved<()>, Vec<String>, Option<f64>)> {

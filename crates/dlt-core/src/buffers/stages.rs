@@ -43,6 +43,13 @@ pub enum Prune {
     Best,
 }
 
+impl Prune {
+    /// The paper's procedure a request runs first: `Best` starts from it.
+    pub(crate) fn paper(self) -> Prune {
+        if self == Prune::Best { Prune::Pruned } else { self }
+    }
+}
+
 impl From<Option<bool>> for Prune {
     fn from(p: Option<bool>) -> Self {
         if p.unwrap_or(true) { Prune::Pruned } else { Prune::Raw }
@@ -131,7 +138,12 @@ impl Stages {
         let d = self.d.map(|d| D.check(d)).transpose()?;
         let n_min = d.map_or(1.0, |d| libm::ceil(v / (d * capacity)));
         let (n, n_min) = stage_count(self.n, n_min, per_stage)?;
-        Ok(Staged { d, n, n_min, prune: self.prune.unwrap_or(Prune::Pruned) })
+        Ok(Staged { d, n, n_min, prune: self.prune() })
+    }
+
+    /// How to prune: the paper's procedure unless the request says.
+    pub(crate) fn prune(&self) -> Prune {
+        self.prune.unwrap_or(Prune::Pruned)
     }
 }
 

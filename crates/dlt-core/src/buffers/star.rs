@@ -3,7 +3,7 @@
 
 use super::full_stages;
 use super::sequential::{Sequential, Unit};
-use super::best::BestReport;
+use super::best::{Answer, BestReport};
 use super::stages::{self, lp_scale, LpSize, Prune, Solved, Staged, Stages};
 use crate::check::Checked;
 use crate::costs::{self, Costs, Load};
@@ -84,7 +84,7 @@ pub(crate) fn plan(params: &StarParams) -> Result<crate::model::Plan> {
 pub fn star(params: &StarParams) -> Result<StarOutput> {
     let (lp, n, n_min, prune) = validate(params)?;
     let m = lp.units.len();
-    let full_stages::Answer { solved, warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "processors")?;
+    let Answer { solved, warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "processors")?;
     let (chunks, loads) = stages::spread(m, &solved);
     let schedule = star_schedule(&lp, &solved, params.stages.d)?;
     Ok(StarOutput {

@@ -6,7 +6,7 @@
 //! received, and relays hold one or two messages at a time. The LP rows and
 //! the rules they follow: `rows`.
 
-use super::best::{self, BestReport};
+use super::best::{self, Answer, BestReport};
 use super::binomial::Order;
 use super::stages::{self, lp_scale, LpSize, Prune, Solved, StageModel, Staged, Stages};
 use super::staging;
@@ -149,8 +149,8 @@ pub const FULL_LP_HOPS: usize = 1500;
 
 pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     let (tree, n, n_min) = validate(params)?;
-    let prune = params.stages.prune.unwrap_or(Prune::Pruned);
-    let by_paper = if prune == Prune::Best { Prune::Pruned } else { prune };
+    let prune = params.stages.prune();
+    let by_paper = prune.paper();
     let (solved, warnings, gap) = match windowed_applies(&tree, n, n_min).then(|| windowed(&tree, n)).transpose()? {
         Some((solved, bound)) if solved.makespan - bound <= PROVEN * solved.makespan && (by_paper == Prune::Raw || !has_empty(&solved)) => {
             let how = format!("n = n_min = {n}: solved with the middle stages full and periodic ({} variables instead of {}), proven optimal by a dual bound of the full LP", solved.lp.variables, full_variables(&tree, n));
@@ -167,14 +167,8 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
             (timed(tree.scale.1, solved)?, warnings, None)
         }
     };
-    let (solved, warnings, gap, best) = if prune == Prune::Best {
-        let (solved, report) = best::best(&tree, n, solved, |s| timed(tree.scale.1, s))?;
-        let warnings = best::warnings(warnings, &report, &solved, "layers");
-        let gap = gap.filter(|_| !best::beats_paper(&report, &solved));
-        (solved, warnings, gap, Some(report))
-    } else {
-        (solved, warnings, gap, None)
-    };
+    let paper = Answer { solved, warnings, gap, best: None };
+    let Answer { solved, warnings, gap, best } = best::apply(&tree, n, prune, paper, "layers", |s| timed(tree.scale.1, s))?;
     let (chunks, loads) = stages::spread(tree.h, &solved);
     let schedule = hop_schedule(&tree, &solved.kept, &solved.chunks, &solved.handles, solved.makespan)?;
     Ok(TreeOutput {
