@@ -228,10 +228,7 @@ pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solv
     let ((kept, _), once) = staging::pruned(prune, (all, n), |(kept, stages)| {
         let once = solve_kept(m, kept, *stages, size.clone())?;
         size = once.lp.clone();
-        let chunks = &once.chunks;
-        let empty = |x: f64| x <= EMPTY * x0;
-        let full_units: Vec<usize> = (0..kept.len()).filter(|&j| !chunks.iter().all(|st| empty(st[j]))).collect();
-        let full_stages = chunks.iter().filter(|st| !st.iter().all(|&x| empty(x))).count();
+        let (full_units, full_stages) = loaded(&once.chunks, kept.len(), x0);
         // Stages first, then processors ("removed successively", 000 Sec. 3):
         // which chunks an optimum leaves empty is the engine's choice among
         // ties, and dropping both at once followed it into few processors
@@ -245,6 +242,15 @@ pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solv
         Ok((once, smaller))
     })?;
     Ok(Solved { kept, ..once })
+}
+
+/// The kept units (by position) and the number of stages that get load,
+/// chunks of at most EMPTY LP units counting as none: what pruning keeps.
+pub(crate) fn loaded(chunks: &[Vec<f64>], units: usize, x0: f64) -> (Vec<usize>, usize) {
+    let empty = |x: f64| x <= EMPTY * x0;
+    let full_units = (0..units).filter(|&j| !chunks.iter().all(|st| empty(st[j]))).collect();
+    let full_stages = chunks.iter().filter(|st| !st.iter().all(|&x| empty(x))).count();
+    (full_units, full_stages)
 }
 
 /// The raw LP over units `kept` and `n` stages, by the model's structure

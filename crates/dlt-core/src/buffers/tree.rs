@@ -136,11 +136,12 @@ fn full_variables(tree: &Tree, n: usize) -> usize {
     n * (tree.h * (tree.h + 1) / 2 + 2 * tree.h) + 1
 }
 
-/// Whether a stage or a layer got no load: the paper's pruning would drop
-/// it and solve again (the full LP's path does).
-fn has_empty(solved: &Solved<Times>) -> bool {
-    let empty = |x: &f64| *x <= 0.0;
-    solved.chunks.iter().any(|st| st.iter().all(empty)) || (0..solved.kept.len()).any(|j| solved.chunks.iter().all(|st| empty(&st[j])))
+/// Whether a stage or a layer got no load by the rule the paper's pruning
+/// follows (`stages::loaded`): it would drop it and solve again (the full
+/// LP's path does).
+fn has_empty(tree: &Tree, solved: &Solved<Times>) -> bool {
+    let (units, stages) = stages::loaded(&solved.chunks, solved.kept.len(), tree.scale.0);
+    units.len() < solved.kept.len() || stages < solved.chunks.len()
 }
 
 /// Beyond this many hops at n_min, the full LP gives way to the windowed
@@ -152,7 +153,7 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     let prune = params.stages.prune();
     let by_paper = prune.paper();
     let (solved, warnings, gap) = match windowed_applies(&tree, n, n_min).then(|| windowed(&tree, n)).transpose()? {
-        Some((solved, bound)) if solved.makespan - bound <= PROVEN * solved.makespan && (by_paper == Prune::Raw || !has_empty(&solved)) => {
+        Some((solved, bound)) if solved.makespan - bound <= PROVEN * solved.makespan && (by_paper == Prune::Raw || !has_empty(&tree, &solved)) => {
             let how = format!("n = n_min = {n}: solved with the middle stages full and periodic ({} variables instead of {}), proven optimal by a dual bound of the full LP", solved.lp.variables, full_variables(&tree, n));
             (solved, vec![how], None)
         }
