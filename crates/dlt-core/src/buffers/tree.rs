@@ -208,6 +208,8 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
     let all: Vec<usize> = (0..tree.h).collect();
     let (x0, tau) = tree.scale;
     let mut proven = f64::NEG_INFINITY;
+    // The full LP the proof reads, the same for every window.
+    let full = proof::FullLp::new(tree, n);
     let solved = staging::doubling(|window| {
         let (f, l) = (window, window);
         let positions = f + 2 + l;
@@ -227,7 +229,7 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
             }
         }
         let makespan = sol.get(cmax) * tau;
-        let bound = proof::bound(tree, &chunks);
+        let bound = full.as_ref().map_or(f64::NEG_INFINITY, |full| full.bound(tree, &chunks));
         proven = proven.max(bound);
         let size = LpSize::NONE.then(&lp, &sol);
         // Proven, or the next window leaves no middle (the caller then

@@ -15,7 +15,7 @@
 //! the bound, it never makes it wrong.
 
 use super::rows::{Tree, TreeLp};
-use crate::lp::{dual, Sense, Var};
+use crate::lp::{dual, Model, Sense, Var};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -31,170 +31,204 @@ struct Arc {
     coef: f64,
 }
 
-/// The lower bound, in time units, of the tree LP over all layers and
-/// `chunks.len()` stages, from multipliers shaped by `chunks` (load units,
-/// chunks[k][layer]); -infinity where the shape gives none.
-pub(super) fn bound(tree: &Tree, chunks: &[Vec<f64>]) -> f64 {
-    let n = chunks.len();
-    let all: Vec<usize> = (0..tree.h).collect();
-    let TreeLp { lp, alpha, cmax, t, .. } = tree.build(&all, n, None);
-    let (x0, tau) = tree.scale;
-    let vars = lp.names.len();
-    let mut x = vec![0.0; vars];
-    let mut is_alpha = vec![None; vars];
-    for (k, stage) in alpha.iter().enumerate() {
-        for (j, &v) in stage.iter().enumerate() {
-            x[v.0] = chunks[k][j] / x0;
-            is_alpha[v.0] = Some((k, j));
-        }
-    }
-    let mut is_time = vec![false; vars];
-    t.iter().flatten().flatten().for_each(|v| is_time[v.0] = true);
-    // Rows by kind: arcs between hops, end rows (with Cmax), run rows and
-    // the load row (equalities).
-    let mut arcs = Vec::new();
-    let mut ends = Vec::new();
-    for (r, row) in lp.rows.iter().enumerate() {
-        let times: Vec<&(Var, f64)> = row.terms.iter().filter(|(v, _)| is_time[v.0]).collect();
-        match row.sense {
-            Sense::Ge if times.len() == 2 => {
-                let to = times.iter().find(|(_, a)| *a > 0.0).map(|p| p.0);
-                let from = times.iter().find(|(_, a)| *a < 0.0).map(|p| p.0);
-                let chunk = row.terms.iter().find(|(v, _)| is_alpha[v.0].is_some());
-                let (Some(to), Some(from), Some(&(alpha, coef))) = (to, from, chunk) else { return f64::NEG_INFINITY };
-                arcs.push(Arc { row: r, from, to, alpha, coef });
-            }
-            Sense::Le if row.terms.iter().any(|(v, _)| *v == cmax) => ends.push(r),
-            Sense::Eq => {}
-            _ => return f64::NEG_INFINITY,
-        }
-    }
-    // The running sums R from the chunks: the end row's variable that is
-    // neither a time, a chunk nor Cmax.
-    for &r in &ends {
-        let row = &lp.rows[r];
-        let Some(&(chunk, _)) = row.terms.iter().find(|(v, _)| is_alpha[v.0].is_some()) else { return f64::NEG_INFINITY };
-        let (k, j) = is_alpha[chunk.0].unwrap_or_default();
-        if let Some(&(rv, _)) = row.terms.iter().find(|(v, _)| !is_time[v.0] && is_alpha[v.0].is_none() && *v != cmax) {
-            x[rv.0] = chunks[k..].iter().map(|st| st[j]).sum::<f64>() / x0;
-        }
-    }
-    // Every hop as early as its arcs allow, in an order where each arc's
-    // source comes first (Kahn's), and the arc that decides it.
-    let mut into = vec![Vec::new(); vars];
-    let mut waiting = vec![0usize; vars];
-    for (a, arc) in arcs.iter().enumerate() {
-        into[arc.to.0].push(a);
-        waiting[arc.to.0] += 1;
-    }
-    let mut out = vec![Vec::new(); vars];
-    for (a, arc) in arcs.iter().enumerate() {
-        out[arc.from.0].push(a);
-    }
-    let mut ready: Vec<usize> = (0..vars).filter(|&v| is_time[v] && waiting[v] == 0).collect();
-    let mut order = Vec::new();
-    let mut critical: Vec<Option<usize>> = vec![None; vars];
-    while let Some(v) = ready.pop() {
-        order.push(v);
-        let (mut best, mut start) = (None, 0.0f64);
-        for &a in &into[v] {
-            let arc = &arcs[a];
-            let s = x[arc.from.0] - arc.coef * x[arc.alpha.0] + lp.rows[arc.row].rhs;
-            if s > start {
-                (best, start) = (Some(a), s);
+/// The tree LP over all layers and n stages as built, with what the bound
+/// needs of its rows, whatever the chunks: built once for every window a
+/// solve tries.
+pub(super) struct FullLp {
+    lp: Model,
+    cmax: Var,
+    /// Per variable: the chunk's (stage, layer), whether it is a hop's start.
+    is_alpha: Vec<Option<(usize, usize)>>,
+    is_time: Vec<bool>,
+    arcs: Vec<Arc>,
+    /// The arcs into each hop, and the hops in an order where each arc's
+    /// source comes first (Kahn's).
+    into: Vec<Vec<usize>>,
+    order: Vec<usize>,
+    /// End rows (with Cmax), each with its running sum R and chunk (stage, layer).
+    ends: Vec<(usize, Option<Var>, (usize, usize))>,
+    load_row: usize,
+    /// Per R, its run row (R_k - alpha_k - R_(k+1) = 0); per run row, the
+    /// next stage's.
+    run_of: Vec<Option<usize>>,
+    next_run: Vec<Option<usize>>,
+}
+
+impl FullLp {
+    /// None where the rows are not of the forms the bound reads.
+    pub(super) fn new(tree: &Tree, n: usize) -> Option<FullLp> {
+        let all: Vec<usize> = (0..tree.h).collect();
+        let TreeLp { lp, alpha, cmax, t, .. } = tree.build(&all, n, None);
+        let vars = lp.names.len();
+        let mut is_alpha = vec![None; vars];
+        for (k, stage) in alpha.iter().enumerate() {
+            for (j, &v) in stage.iter().enumerate() {
+                is_alpha[v.0] = Some((k, j));
             }
         }
-        x[v] = start;
-        critical[v] = best;
-        for &a in &out[v] {
-            let to = arcs[a].to.0;
-            waiting[to] -= 1;
-            if waiting[to] == 0 {
-                ready.push(to);
+        let mut is_time = vec![false; vars];
+        t.iter().flatten().flatten().for_each(|v| is_time[v.0] = true);
+        // Rows by kind: arcs between hops, end rows (with Cmax), run rows
+        // and the load row (equalities).
+        let mut arcs = Vec::new();
+        let mut ends = Vec::new();
+        for (r, row) in lp.rows.iter().enumerate() {
+            let times: Vec<&(Var, f64)> = row.terms.iter().filter(|(v, _)| is_time[v.0]).collect();
+            match row.sense {
+                Sense::Ge if times.len() == 2 => {
+                    let to = times.iter().find(|(_, a)| *a > 0.0).map(|p| p.0);
+                    let from = times.iter().find(|(_, a)| *a < 0.0).map(|p| p.0);
+                    let chunk = row.terms.iter().find(|(v, _)| is_alpha[v.0].is_some());
+                    let (Some(to), Some(from), Some(&(alpha, coef))) = (to, from, chunk) else { return None };
+                    arcs.push(Arc { row: r, from, to, alpha, coef });
+                }
+                Sense::Le if row.terms.iter().any(|(v, _)| *v == cmax) => {
+                    // The running sum: the variable that is neither a time, a chunk nor Cmax.
+                    let &(chunk, _) = row.terms.iter().find(|(v, _)| is_alpha[v.0].is_some())?;
+                    let sum = row.terms.iter().find(|(v, _)| !is_time[v.0] && is_alpha[v.0].is_none() && *v != cmax).map(|p| p.0);
+                    ends.push((r, sum, is_alpha[chunk.0]?));
+                }
+                Sense::Eq => {}
+                _ => return None,
             }
         }
-    }
-    if order.len() != is_time.iter().filter(|&&b| b).count() {
-        return f64::NEG_INFINITY;
-    }
-    // The makespan and the tight end rows: a . x <= b with Cmax's -1 left out.
-    let end_value = |r: usize| lp.rows[r].terms.iter().filter(|(v, _)| *v != cmax).map(|(v, a)| a * x[v.0]).sum::<f64>() - lp.rows[r].rhs;
-    let makespan = ends.iter().map(|&r| end_value(r)).fold(0.0, f64::max);
-    let tight: Vec<usize> = ends.iter().copied().filter(|&r| end_value(r) >= makespan * (1.0 - TIGHT)).collect();
-    let (Some(load_row), runs) = equalities(&lp, &is_alpha) else { return f64::NEG_INFINITY };
-    // The run rows in a chain per unit: R_k's own row, then R_(k+1)'s.
-    let mut run_of = vec![None; vars];
-    for &(r, own) in &runs {
-        run_of[own.0] = Some(r);
-    }
-    let mut next_run = vec![None; lp.rows.len()];
-    for &(r, own) in &runs {
-        next_run[r] = lp.rows[r].terms.iter().find(|(v, a)| *a < 0.0 && *v != own && is_alpha[v.0].is_none()).and_then(|(v, _)| run_of[v.0]);
-    }
-    // The multipliers of a unit weight on tight end row e: -1 on e (a Le
-    // row), +1 on every critical arc back from its hop (each start time's
-    // reduced cost 0), and on the run rows from its stage on the weight
-    // that cancels R's reduced costs (R_k's own row and the one before).
-    let unit = |e: usize| -> Vec<(usize, f64)> {
-        let row = &lp.rows[e];
-        let mut pi = vec![(e, -1.0)];
-        if let Some(&(hop, _)) = row.terms.iter().find(|(v, _)| is_time[v.0]) {
-            let mut v = hop.0;
-            while let Some(a) = critical[v] {
-                pi.push((arcs[a].row, 1.0));
-                v = arcs[a].from.0;
+        let mut into = vec![Vec::new(); vars];
+        let mut out = vec![Vec::new(); vars];
+        let mut waiting = vec![0usize; vars];
+        for (a, arc) in arcs.iter().enumerate() {
+            into[arc.to.0].push(a);
+            out[arc.from.0].push(a);
+            waiting[arc.to.0] += 1;
+        }
+        let mut ready: Vec<usize> = (0..vars).filter(|&v| is_time[v] && waiting[v] == 0).collect();
+        let mut order = Vec::new();
+        while let Some(v) = ready.pop() {
+            order.push(v);
+            for &a in &out[v] {
+                let to = arcs[a].to.0;
+                waiting[to] -= 1;
+                if waiting[to] == 0 {
+                    ready.push(to);
+                }
             }
         }
-        let sum = row.terms.iter().find(|(v, _)| run_of[v.0].is_some());
-        if let Some(&(rv, a)) = sum {
-            let mut r = run_of[rv.0];
-            while let Some(run) = r {
-                pi.push((run, a));
-                r = next_run[run];
+        if order.len() != is_time.iter().filter(|&&b| b).count() {
+            return None;
+        }
+        let (load_row, runs) = equalities(&lp, &is_alpha);
+        let mut run_of = vec![None; vars];
+        for &(r, own) in &runs {
+            run_of[own.0] = Some(r);
+        }
+        let mut next_run = vec![None; lp.rows.len()];
+        for &(r, own) in &runs {
+            next_run[r] = lp.rows[r].terms.iter().find(|(v, a)| *a < 0.0 && *v != own && is_alpha[v.0].is_none()).and_then(|(v, _)| run_of[v.0]);
+        }
+        Some(FullLp { lp, cmax, is_alpha, is_time, arcs, into, order, ends, load_row: load_row?, run_of, next_run })
+    }
+
+    /// The lower bound, in time units, of the LP, from multipliers shaped
+    /// by `chunks` (load units, chunks[k][layer], all n stages); -infinity
+    /// where the shape gives none.
+    pub(super) fn bound(&self, tree: &Tree, chunks: &[Vec<f64>]) -> f64 {
+        let FullLp { lp, cmax, is_alpha, is_time, arcs, into, order, ends, load_row, run_of, next_run } = self;
+        let (cmax, load_row) = (*cmax, *load_row);
+        let (x0, tau) = tree.scale;
+        let vars = lp.names.len();
+        let mut x = vec![0.0; vars];
+        for (v, chunk) in is_alpha.iter().enumerate() {
+            if let Some((k, j)) = chunk {
+                x[v] = chunks[*k][*j] / x0;
             }
         }
-        pi
-    };
-    // The weights: every chunk strictly inside its box gets reduced cost 0
-    // (least squares over the z, which sum to 1; lambda comes after);
-    // where that has no answer (every chunk forced, say), equal weights.
-    let mut free_index = vec![None; vars];
-    let free: Vec<usize> = (0..vars).filter(|&v| {
-        let (lo, hi) = lp.bounds[v];
-        is_alpha[v].is_some() && x[v] > lo + TIGHT * x[v].abs().max(1.0) && x[v] < hi * (1.0 - TIGHT)
-    }).collect();
-    free.iter().enumerate().for_each(|(i, &v)| free_index[v] = Some(i));
-    let units: Vec<Vec<(usize, f64)>> = tight.iter().map(|&e| unit(e)).collect();
-    let mut columns: Vec<Vec<f64>> = units.iter().map(|pi| reduced_at(&lp, pi, &free_index, free.len())).collect();
-    columns.push(reduced_at(&lp, &[(load_row, 1.0)], &free_index, free.len()));
-    let k = tight.len();
-    let m: Vec<Vec<f64>> = (0..free.len()).map(|i| columns.iter().map(|c| c[i]).collect()).collect();
-    let mut w = vec![1.0; k + 1];
-    w[k] = 0.0;
-    let solved = if free.is_empty() { None } else { dual::least_squares_with(&m, &w) };
-    let mut z: Vec<f64> = solved.map_or_else(|| vec![1.0; k], |weights| weights[..k].iter().map(|z| z.max(0.0)).collect());
-    let total: f64 = z.iter().sum();
-    if total.is_nan() || total <= 0.0 {
-        return f64::NEG_INFINITY;
-    }
-    z.iter_mut().for_each(|z| *z /= total);
-    let mut pi = vec![0.0; lp.rows.len()];
-    for (unit, z) in units.iter().zip(&z) {
-        for &(r, p) in unit {
-            pi[r] += z * p;
+        for &(_, sum, (k, j)) in ends {
+            if let Some(rv) = sum {
+                x[rv.0] = chunks[k..].iter().map(|st| st[j]).sum::<f64>() / x0;
+            }
         }
+        // Every hop as early as its arcs allow, and the arc that decides it.
+        let mut critical: Vec<Option<usize>> = vec![None; vars];
+        for &v in order {
+            let (mut best, mut start) = (None, 0.0f64);
+            for &a in &into[v] {
+                let arc = &arcs[a];
+                let s = x[arc.from.0] - arc.coef * x[arc.alpha.0] + lp.rows[arc.row].rhs;
+                if s > start {
+                    (best, start) = (Some(a), s);
+                }
+            }
+            x[v] = start;
+            critical[v] = best;
+        }
+        // The makespan and the tight end rows: a . x <= b with Cmax's -1 left out.
+        let end_value = |r: usize| lp.rows[r].terms.iter().filter(|(v, _)| *v != cmax).map(|(v, a)| a * x[v.0]).sum::<f64>() - lp.rows[r].rhs;
+        let makespan = ends.iter().map(|&(r, ..)| end_value(r)).fold(0.0, f64::max);
+        let tight: Vec<usize> = ends.iter().map(|&(r, ..)| r).filter(|&r| end_value(r) >= makespan * (1.0 - TIGHT)).collect();
+        // The multipliers of a unit weight on tight end row e: -1 on e (a Le
+        // row), +1 on every critical arc back from its hop (each start time's
+        // reduced cost 0), and on the run rows from its stage on the weight
+        // that cancels R's reduced costs (R_k's own row and the one before).
+        let unit = |e: usize| -> Vec<(usize, f64)> {
+            let row = &lp.rows[e];
+            let mut pi = vec![(e, -1.0)];
+            if let Some(&(hop, _)) = row.terms.iter().find(|(v, _)| is_time[v.0]) {
+                let mut v = hop.0;
+                while let Some(a) = critical[v] {
+                    pi.push((arcs[a].row, 1.0));
+                    v = arcs[a].from.0;
+                }
+            }
+            let sum = row.terms.iter().find(|(v, _)| run_of[v.0].is_some());
+            if let Some(&(rv, a)) = sum {
+                let mut r = run_of[rv.0];
+                while let Some(run) = r {
+                    pi.push((run, a));
+                    r = next_run[run];
+                }
+            }
+            pi
+        };
+        // The weights: every chunk strictly inside its box gets reduced cost 0
+        // (least squares over the z, which sum to 1; lambda comes after);
+        // where that has no answer (every chunk forced, say), equal weights.
+        let mut free_index = vec![None; vars];
+        let free: Vec<usize> = (0..vars).filter(|&v| {
+            let (lo, hi) = lp.bounds[v];
+            is_alpha[v].is_some() && x[v] > lo + TIGHT * x[v].abs().max(1.0) && x[v] < hi * (1.0 - TIGHT)
+        }).collect();
+        free.iter().enumerate().for_each(|(i, &v)| free_index[v] = Some(i));
+        let units: Vec<Vec<(usize, f64)>> = tight.iter().map(|&e| unit(e)).collect();
+        let mut columns: Vec<Vec<f64>> = units.iter().map(|pi| reduced_at(lp, pi, &free_index, free.len())).collect();
+        columns.push(reduced_at(lp, &[(load_row, 1.0)], &free_index, free.len()));
+        let k = tight.len();
+        let m: Vec<Vec<f64>> = (0..free.len()).map(|i| columns.iter().map(|c| c[i]).collect()).collect();
+        let mut w = vec![1.0; k + 1];
+        w[k] = 0.0;
+        let solved = if free.is_empty() { None } else { dual::least_squares_with(&m, &w) };
+        let mut z: Vec<f64> = solved.map_or_else(|| vec![1.0; k], |weights| weights[..k].iter().map(|z| z.max(0.0)).collect());
+        let total: f64 = z.iter().sum();
+        if total.is_nan() || total <= 0.0 {
+            return f64::NEG_INFINITY;
+        }
+        z.iter_mut().for_each(|z| *z /= total);
+        let mut pi = vec![0.0; lp.rows.len()];
+        for (unit, z) in units.iter().zip(&z) {
+            for &(r, p) in unit {
+                pi[r] += z * p;
+            }
+        }
+        // Every optimum starts its hops by Cmax and keeps R within what a
+        // processor of layer 1 can get.
+        let most_load = tree.v / x0 / tree.p;
+        let upper = |v: usize| if is_time[v] || v == cmax.0 { makespan } else { most_load };
+        pi[load_row] = dual::best_multiplier(lp, &pi, load_row, upper);
+        dual::lagrangian_bound(lp, &pi, upper) * tau
     }
-    // Every optimum starts its hops by Cmax and keeps R within what a
-    // processor of layer 1 can get.
-    let most_load = tree.v / x0 / tree.p;
-    let upper = |v: usize| if is_time[v] || v == cmax.0 { makespan } else { most_load };
-    pi[load_row] = dual::best_multiplier(&lp, &pi, load_row, upper);
-    dual::lagrangian_bound(&lp, &pi, upper) * tau
 }
 
 /// The reduced costs that multipliers `pi` (row, value) give the free
 /// chunks, by their index.
-fn reduced_at(lp: &crate::lp::Model, pi: &[(usize, f64)], free_index: &[Option<usize>], free: usize) -> Vec<f64> {
+fn reduced_at(lp: &Model, pi: &[(usize, f64)], free_index: &[Option<usize>], free: usize) -> Vec<f64> {
     let mut d = vec![0.0; free];
     for &(r, p) in pi {
         for &(v, a) in &lp.rows[r].terms {
@@ -208,7 +242,7 @@ fn reduced_at(lp: &crate::lp::Model, pi: &[(usize, f64)], free_index: &[Option<u
 
 /// The load row and the run rows (R_k - alpha_k - R_(k+1) = 0), each run
 /// row with its R_k.
-fn equalities(lp: &crate::lp::Model, is_alpha: &[Option<(usize, usize)>]) -> (Option<usize>, Vec<(usize, Var)>) {
+fn equalities(lp: &Model, is_alpha: &[Option<(usize, usize)>]) -> (Option<usize>, Vec<(usize, Var)>) {
     let mut load = None;
     let mut runs = Vec::new();
     for (r, row) in lp.rows.iter().enumerate() {

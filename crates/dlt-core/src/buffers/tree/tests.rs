@@ -69,7 +69,7 @@ proptest! {
             let cap = d / libm::pow(p, j as f64);
             if k % 2 == 0 { 0.5 * (x + 0.5 * cap) } else { x }
         }).collect()).collect();
-        prop_assert!(proof::bound(&tree, &worse) <= full * (1.0 + 1e-9));
+        prop_assert!(proof::FullLp::new(&tree, n).unwrap().bound(&tree, &worse) <= full * (1.0 + 1e-9));
     }
 }
 
