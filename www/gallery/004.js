@@ -46,10 +46,11 @@ function speedupsSM({ A, theta, xs, printed }) {
 
 /** The two terms of M's time (Sec. VI) the text prints at children `ms`. */
 function terms(at, ms, first, second) {
-  const theorem = (m) => at('M', m);
+  // Theorem 9's time less its first term.
+  const secondTerm = (r) => (isNum(r?.theorem) ? r.theorem - r.first_term : undefined);
   return [
-    ...ms.map((m, i) => ({ what: `M, first term at m = ${m} [s]`, paper: first[i], computed: theorem(m)?.first_term })),
-    ...ms.map((m, i) => ({ what: `M, second term at m = ${m} [s]`, paper: second[i], computed: isNum(theorem(m)?.theorem) ? theorem(m).theorem - theorem(m).first_term : undefined })),
+    ...ms.map((m, i) => ({ what: `M, first term at m = ${m} [s]`, paper: first[i], computed: at('M', m)?.first_term })),
+    ...ms.map((m, i) => ({ what: `M, second term at m = ${m} [s]`, paper: second[i], computed: secondTerm(at('M', m)) })),
   ];
 }
 
