@@ -263,8 +263,12 @@ fn check_flow(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Vio
 fn check_totals(s: &Schedule, eps_t: f64, eps_x: f64) -> Result<(), Violation> {
     let held: f64 = s.rows.iter().map(|r| r.count * r.initial_load).sum();
     let computed: f64 = s.intervals.iter().filter(|i| i.kind == Kind::Compute).map(|i| s.rows[i.proc].count * i.load).sum();
-    if (held - s.total_load).abs() > eps_x || (computed - s.total_load).abs() > eps_x.max(REL_TOL * computed) {
-        reject!("V = {} but the originators hold {held} and the processors compute {computed}", s.total_load);
+    let listed = s.listed_load.unwrap_or(s.total_load);
+    if !(listed > 0.0 && listed <= s.total_load * (1.0 + REL_TOL)) {
+        reject!("the listed stages compute {listed} of V = {}", s.total_load);
+    }
+    if (held - listed).abs() > eps_x || (computed - listed).abs() > eps_x.max(REL_TOL * computed) {
+        reject!("the schedule lists {listed} of V = {} but the originators hold {held} and the processors compute {computed}", s.total_load);
     }
     let last = s.intervals.iter().map(|i| i.end).fold(0.0, f64::max);
     if (last - s.makespan).abs() > eps_t {

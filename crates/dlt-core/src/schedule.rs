@@ -161,11 +161,16 @@ pub struct Schedule {
     pub makespan: f64,
     /// V: what all processors together must compute.
     pub total_load: f64,
+    /// Where the schedule lists only part of its stages or rounds (they are
+    /// left out of long answers): the load the listed intervals compute,
+    /// and the originator's load as listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub listed_load: Option<f64>,
 }
 
 impl Schedule {
     pub fn new(rows: Vec<Row>, total_load: f64) -> Self {
-        Schedule { rows, intervals: Vec::new(), makespan: 0.0, total_load }
+        Schedule { rows, intervals: Vec::new(), makespan: 0.0, total_load, listed_load: None }
     }
 
     /// A communication of `messages` messages of `load` units from row
@@ -185,17 +190,34 @@ impl Schedule {
     /// `start`, lasting the receiver's link cost: for models evaluated by
     /// simulation rather than by a formula. Returns the end time.
     pub fn send(&mut self, from: usize, to: usize, start: f64, load: f64, messages: f64) -> f64 {
-        let link = self.rows[to].link;
-        let end = start + link.s + link.c * load;
+        let end = self.arrival(to, start, load);
         self.comm(from, to, (start, end), load, messages);
         end
+    }
+
+    /// When a message of `load` units into row `to` started at `start`
+    /// ends: `send`'s end without listing the message.
+    pub fn arrival(&self, to: usize, start: f64, load: f64) -> f64 {
+        let link = self.rows[to].link;
+        start + link.s + link.c * load
     }
 
     /// Row `row` computes `load` units from `start` for as long as its cost
     /// says. Returns the end time.
     pub fn run(&mut self, row: usize, start: f64, load: f64) -> f64 {
-        let end = start + self.rows[row].compute.time(load);
+        let end = self.finish(row, start, load);
         self.compute(row, (start, end), load);
         end
+    }
+
+    /// `run`'s end without listing the computation.
+    pub fn finish(&self, row: usize, start: f64, load: f64) -> f64 {
+        start + self.rows[row].compute.time(load)
+    }
+
+    /// The schedule lists part of the stages, which compute `load` of V.
+    pub fn listing(&mut self, load: f64) {
+        self.rows[0].initial_load = load;
+        self.listed_load = Some(load);
     }
 }

@@ -5,6 +5,7 @@
 //! alpha in all.
 
 use super::full_stages;
+use super::listing::Omitted;
 use super::sequential::{Sequential, Unit};
 use super::best::{Answer, BestReport};
 use super::stages::{self, lp_scale, LpSize, Solved, Staged, Stages};
@@ -52,8 +53,12 @@ pub struct BinomialParams {
 pub struct BinomialOutput {
     /// Load each processor of layer i = 1..h receives over all stages.
     pub loads: Vec<f64>,
-    /// `chunks[k][i-1]`: alpha_ik, per processor of layer i in stage k.
+    /// `chunks[k][i-1]`: alpha_ik, per processor of layer i in stage k, over
+    /// the stages listed.
     pub chunks: Vec<Vec<f64>>,
+    /// Stages alike left out of `chunks` and the schedule (long answers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<Omitted>,
     /// Processors in each layer, p (p+1)^(i-1).
     pub layer_sizes: Vec<f64>,
     pub n: usize,
@@ -124,13 +129,16 @@ pub(crate) fn plan(params: &BinomialParams) -> Result<crate::model::Plan> {
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
     let (lp, tree, n, n_min) = validate(params)?;
     let prune = params.stages.prune();
-    let Answer { solved, warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "layers")?;
+    let Answer { solved, mut warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "layers")?;
     let h = lp.units.len();
-    let (chunks, loads) = stages::spread(h, &solved);
-    let schedule = scatter_schedule(&lp, &tree, &solved)?;
+    let omitted = Omitted::find(&solved.chunks, h * (h + 1) / 2);
+    warnings.extend(omitted.map(|o| o.warning(solved.chunks.len())));
+    let (chunks, loads) = stages::spread(h, &solved, omitted);
+    let schedule = scatter_schedule(&lp, &tree, &solved, omitted)?;
     Ok(BinomialOutput {
         loads,
         chunks,
+        omitted,
         layer_sizes: lp.units.iter().map(|u| u.count).collect(),
         n: solved.chunks.len(),
         n_min,
@@ -146,8 +154,8 @@ pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
 /// a scatter to layer i, each processor of layers 0..j-1 sends over its p
 /// ports to its children in layer j what their layer-i descendants need,
 /// p (p+1)^(i-j-1) alpha (alpha in the last step). Layers that compute
-/// nothing still relay.
-fn scatter_schedule(lp: &Sequential, tree: &Tree, solved: &Solved<()>) -> Result<Checked> {
+/// nothing still relay. Stages `omitted` are timed but not listed.
+fn scatter_schedule(lp: &Sequential, tree: &Tree, solved: &Solved<()>, omitted: Option<Omitted>) -> Result<Checked> {
     let p = tree.p;
     let deepest = solved.kept.iter().max().map_or(0, |&u| u + 1);
     let mut origin = Row::originator(lp.v);
@@ -161,21 +169,31 @@ fn scatter_schedule(lp: &Sequential, tree: &Tree, solved: &Solved<()>) -> Result
     }
     let mut schedule = Schedule::new(rows, lp.v);
     let (mut wire, mut busy) = (0.0, vec![0.0; deepest + 1]);
+    let mut listed = 0.0;
     for (k, j) in lp.order(solved) {
         let (i, alpha) = (solved.kept[j] + 1, solved.chunks[k][j]);
+        let lists = Omitted::lists(omitted, k);
         for step in 1..=i {
             let x = if step < i { p * libm::pow(p + 1.0, (i - step - 1) as f64) * alpha } else { alpha };
             let end = wire + tree.s + tree.c * x;
             // Senders: the originator and layers 1..step-1, p messages each.
-            schedule.comm(0, step, (wire, end), x, p);
-            for l in 1..step {
-                schedule.comm(l, step, (wire, end), x, p * layer_size(p, l));
+            if lists {
+                schedule.comm(0, step, (wire, end), x, p);
+                for l in 1..step {
+                    schedule.comm(l, step, (wire, end), x, p * layer_size(p, l));
+                }
             }
             wire = end;
         }
-        if alpha > 0.0 {
+        if alpha > 0.0 && lists {
+            listed += alpha * layer_size(p, i);
             busy[i] = schedule.run(i, wire.max(busy[i]), alpha);
+        } else if alpha > 0.0 {
+            busy[i] = schedule.finish(i, wire.max(busy[i]), alpha);
         }
+    }
+    if omitted.is_some() {
+        schedule.listing(listed);
     }
     schedule.makespan = solved.makespan;
     crate::checked(schedule)

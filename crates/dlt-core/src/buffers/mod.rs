@@ -13,6 +13,8 @@ mod lb;
 #[cfg(feature = "lp")]
 mod full_stages;
 #[cfg(feature = "lp")]
+mod listing;
+#[cfg(feature = "lp")]
 mod sequential;
 #[cfg(feature = "lp")]
 mod stages;
@@ -32,6 +34,8 @@ use crate::model::define_model;
 use crate::validate::Field;
 #[cfg(feature = "lp")]
 pub use best::{BestReport, Subsystem};
+#[cfg(feature = "lp")]
+pub use listing::Omitted;
 #[cfg(feature = "lp")]
 pub use stages::{LpSize, Prune, Stages};
 #[cfg(feature = "lp")]

@@ -2,6 +2,7 @@
 //! and the solve that prunes empty units and stages and solves again.
 
 use crate::error::{Code, Error, Result};
+use super::listing::Omitted;
 use super::staging;
 use crate::lp::{self, Limits, Model, Var};
 use crate::validate::{self, Field};
@@ -27,6 +28,11 @@ pub struct LpSize {
 /// Most stages of an LP model, and most messages (processors x stages).
 pub const MAX_STAGES: usize = 100_000;
 pub const MAX_MESSAGES: usize = 200_000;
+/// Most messages at n = n_min, where the shape of the optimum (`chains`,
+/// the tree's periodic middle) answers in work linear in the messages and
+/// the answer lists only the stages that differ (`listing`): the papers'
+/// D = 1 points (000 Figs. 7, 13) need up to 3.4e5 to 2.8e6 of them.
+pub const MAX_SHAPED_MESSAGES: usize = 5_000_000;
 
 /// A chunk at most this many load units (of the LP's unit) counts as empty.
 pub(crate) const EMPTY: f64 = 1e-9;
@@ -147,18 +153,21 @@ impl Stages {
     }
 }
 
-/// The number of stages: `n` if given, else n_min; n_min <= n and the LP
-/// stays within MAX_STAGES stages and MAX_MESSAGES messages of `per_stage`.
+/// The number of stages: `n` if given, else n_min; n_min <= n, and the LP
+/// stays within MAX_STAGES stages and MAX_MESSAGES messages of `per_stage`
+/// except at n = n_min, which the shape of the optimum answers up to
+/// MAX_SHAPED_MESSAGES.
 fn stage_count(n: Option<f64>, n_min: f64, per_stage: usize) -> Result<(usize, usize)> {
-    let most = MAX_STAGES.min(MAX_MESSAGES / per_stage.max(1));
+    let most = |messages: usize| MAX_STAGES.min(messages / per_stage.max(1));
+    let shaped = most(MAX_SHAPED_MESSAGES);
     // n_min is NaN-free (V, D validated) but may be huge.
-    if n_min > most as f64 {
+    if n_min > shaped as f64 {
         return Err(Error::range("D", format!(
-            "D is too small for V: it needs n_min = {n_min} stages, more than the {most} an LP here can have")));
+            "D is too small for V: it needs n_min = {n_min} stages, more than the {shaped} the calculator schedules")));
     }
     let n_min = n_min as usize;
     let n = match n {
-        Some(n) => validate::integer("n", n, n_min, most)?,
+        Some(n) => validate::integer("n", n, n_min, most(MAX_MESSAGES).max(n_min))?,
         None => n_min,
     };
     Ok((n, n_min))
@@ -300,15 +309,20 @@ pub(crate) fn dropped<H>(units: usize, solved: &Solved<H>, n: usize, what: &str)
     warnings
 }
 
-/// The full chunk table of all `units` (zero where pruned) and each unit's
-/// total, from a solution over the kept units.
-pub(crate) fn spread<H>(units: usize, solved: &Solved<H>) -> (Vec<Vec<f64>>, Vec<f64>) {
+/// The chunk table of all `units` (zero where pruned) over the stages
+/// listed (all but `omitted`) and each unit's total over all stages, from a
+/// solution over the kept units.
+pub(crate) fn spread<H>(units: usize, solved: &Solved<H>, omitted: Option<Omitted>) -> (Vec<Vec<f64>>, Vec<f64>) {
     let mut loads = vec![0.0; units];
-    let mut chunks = vec![vec![0.0; units]; solved.chunks.len()];
+    let mut chunks = Vec::with_capacity(solved.chunks.len());
     for (k, stage) in solved.chunks.iter().enumerate() {
+        let mut row = vec![0.0; units];
         for (j, &x) in stage.iter().enumerate() {
             loads[solved.kept[j]] += x;
-            chunks[k][solved.kept[j]] = x;
+            row[solved.kept[j]] = x;
+        }
+        if Omitted::lists(omitted, k) {
+            chunks.push(row);
         }
     }
     (chunks, loads)

@@ -2,6 +2,7 @@
 //! stage, one message per processor and stage, each at most D.
 
 use super::full_stages;
+use super::listing::Omitted;
 use super::sequential::{Sequential, Unit};
 use super::best::{Answer, BestReport};
 use super::stages::{self, lp_scale, LpSize, Prune, Solved, Staged, Stages};
@@ -37,8 +38,12 @@ pub struct StarParams {
 pub struct StarOutput {
     /// Load each processor P1..Pm receives over all stages.
     pub loads: Vec<f64>,
-    /// alpha_ik: `chunks[k][i]`, the load of processor i in stage k (Fig. 6).
+    /// alpha_ik: `chunks[k][i]`, the load of processor i in stage k (Fig. 6),
+    /// over the stages listed.
     pub chunks: Vec<Vec<f64>>,
+    /// Stages alike left out of `chunks` and the schedule (long answers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<Omitted>,
     pub n: usize,
     pub n_min: usize,
     /// S + VA/m, the lower bound of Fig. 7.
@@ -84,12 +89,15 @@ pub(crate) fn plan(params: &StarParams) -> Result<crate::model::Plan> {
 pub fn star(params: &StarParams) -> Result<StarOutput> {
     let (lp, n, n_min, prune) = validate(params)?;
     let m = lp.units.len();
-    let Answer { solved, warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "processors")?;
-    let (chunks, loads) = stages::spread(m, &solved);
-    let schedule = star_schedule(&lp, &solved, params.stages.d)?;
+    let Answer { solved, mut warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "processors")?;
+    let omitted = Omitted::find(&solved.chunks, m);
+    warnings.extend(omitted.map(|o| o.warning(solved.chunks.len())));
+    let (chunks, loads) = stages::spread(m, &solved, omitted);
+    let schedule = star_schedule(&lp, &solved, params.stages.d, omitted)?;
     Ok(StarOutput {
         loads,
         chunks,
+        omitted,
         n: solved.chunks.len(),
         n_min,
         lb: lp.units[0].s + lp.v * lp.a / m as f64,
@@ -103,7 +111,8 @@ pub fn star(params: &StarParams) -> Result<StarOutput> {
 
 /// Messages back to back in stage order; each processor computes its chunks
 /// in order, each as soon as it has arrived and the previous one is done.
-fn star_schedule(lp: &Sequential, solved: &Solved<()>, d: Option<f64>) -> Result<Checked> {
+/// Stages `omitted` are timed but not listed.
+fn star_schedule(lp: &Sequential, solved: &Solved<()>, d: Option<f64>, omitted: Option<Omitted>) -> Result<Checked> {
     let mut rows = vec![Row::originator(lp.v)];
     for &i in &solved.kept {
         let mut row = Row::linear(format!("P{}", i + 1), 1.0, lp.units[i].s, lp.units[i].c, lp.a);
@@ -112,12 +121,24 @@ fn star_schedule(lp: &Sequential, solved: &Solved<()>, d: Option<f64>) -> Result
     }
     let mut schedule = Schedule::new(rows, lp.v);
     let (mut wire, mut busy) = (0.0, vec![0.0; solved.kept.len()]);
+    let mut listed = 0.0;
     for (k, j) in lp.order(solved) {
         let x = solved.chunks[k][j];
-        wire = schedule.send(0, j + 1, wire, x, 1.0);
-        if x > 0.0 {
-            busy[j] = schedule.run(j + 1, wire.max(busy[j]), x);
+        if Omitted::lists(omitted, k) {
+            listed += x;
+            wire = schedule.send(0, j + 1, wire, x, 1.0);
+            if x > 0.0 {
+                busy[j] = schedule.run(j + 1, wire.max(busy[j]), x);
+            }
+        } else {
+            wire = schedule.arrival(j + 1, wire, x);
+            if x > 0.0 {
+                busy[j] = schedule.finish(j + 1, wire.max(busy[j]), x);
+            }
         }
+    }
+    if omitted.is_some() {
+        schedule.listing(listed);
     }
     schedule.makespan = solved.makespan;
     crate::checked(schedule)
@@ -136,6 +157,26 @@ mod tests {
         let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e6), stages: Stages::new(Some(100.0), None, Some(false)) }).unwrap();
         assert_eq!((out.n, out.gap, out.lp.iterations), (1000, None, 0));
         assert!(out.chunks.iter().flatten().all(|&x| relative_eq!(x, 100.0, max_relative = 1e-9)));
+    }
+
+    /// Fig. 7's D = 1 line at V = 1E6: 1E5 stages, every chunk full, so
+    /// the messages go back to back and the last processor computes one
+    /// unit after the last: Cmax = n m (S + C D) + A D. The answer lists
+    /// the first and last two stages, at their true times, and says so;
+    /// each processor's total still counts every stage.
+    #[test]
+    fn the_papers_largest_d1_point_is_listed_in_part() {
+        let (s, c, a, v) = (1e-3, 1e-6, 1e-3, 1e6);
+        let out = star(&StarParams { m: 10.0, load: Load::new(s, c, a, v), stages: Stages::new(Some(1.0), None, None) }).unwrap();
+        assert_eq!((out.n, out.omitted), (100_000, Some(Omitted { from: 2, stages: 99_996 })));
+        assert_relative_eq!(out.schedule.makespan, 1e6 * (s + c) + a, max_relative = 1e-10);
+        assert_eq!(out.chunks.len(), 4);
+        assert!(out.loads.iter().all(|&x| relative_eq!(x, 1e5, max_relative = 1e-12)));
+        let listed: f64 = out.chunks.iter().flatten().sum();
+        assert_eq!((listed, out.schedule.listed_load, out.schedule.total_load), (40.0, Some(40.0), v));
+        let last = out.schedule.intervals.iter().map(|i| i.end).fold(0.0, f64::max);
+        assert_relative_eq!(last, out.schedule.makespan, max_relative = 1e-10);
+        assert!(out.warnings.iter().any(|w| w.contains("leave out stages 3 to 99998")), "{:?}", out.warnings);
     }
 
     /// Found by the adversarial suite: with V = 1e-9 the buffer bounds are
@@ -184,7 +225,7 @@ mod tests {
             let (fast, bound) = full_stages::solve(&lp, n).unwrap();
             assert_relative_eq!(fast.makespan, full, max_relative = 1e-7);
             assert!(bound <= full * (1.0 + 1e-9));
-            star_schedule(&lp, &fast, Some(d)).unwrap();
+            star_schedule(&lp, &fast, Some(d), None).unwrap();
         }
     }
 }

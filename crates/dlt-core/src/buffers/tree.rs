@@ -8,6 +8,7 @@
 
 use super::best::{self, Answer, BestReport};
 use super::binomial::Order;
+use super::listing::Omitted;
 use super::stages::{self, lp_scale, LpSize, Prune, Solved, StageModel, Staged, Stages};
 use super::staging;
 use super::{H, P};
@@ -49,8 +50,12 @@ pub struct TreeParams {
 pub struct TreeOutput {
     /// Load each processor of layer i = 1..h receives over all stages.
     pub loads: Vec<f64>,
-    /// `chunks[k][i-1]`: alpha_ik, per processor of layer i in stage k.
+    /// `chunks[k][i-1]`: alpha_ik, per processor of layer i in stage k, over
+    /// the stages listed.
     pub chunks: Vec<Vec<f64>>,
+    /// Stages alike left out of `chunks` and the schedule (long answers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<Omitted>,
     /// Processors in each layer, p^i.
     pub layer_sizes: Vec<f64>,
     pub n: usize,
@@ -99,7 +104,7 @@ pub fn tree_lp(params: &TreeParams) -> Result<(Model, String)> {
 /// The stages, the LP's size and the method `tree` will use.
 pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     let (tree, n, n_min) = validate(params)?;
-    let hops = n * tree.h * (tree.h + 1) / 2;
+    let hops = n * hops_per_stage(&tree);
     // The windowed method's first LP: one free stage at each end, two middle ones.
     let (method, solved) = if steady_state(&tree, n, n_min) {
         ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", full_variables(&tree, 4))
@@ -128,7 +133,12 @@ fn windowed_applies(tree: &Tree, n: usize, n_min: usize) -> bool {
 /// Whether the windowed method's answer stands even unproven: more than
 /// FULL_LP_HOPS hops, where the full LP is out of reach.
 fn steady_state(tree: &Tree, n: usize, n_min: usize) -> bool {
-    windowed_applies(tree, n, n_min) && n * tree.h * (tree.h + 1) / 2 > FULL_LP_HOPS
+    windowed_applies(tree, n, n_min) && n * hops_per_stage(tree) > FULL_LP_HOPS
+}
+
+/// A stage's hops: its chunk for layer i hops i times.
+fn hops_per_stage(tree: &Tree) -> usize {
+    tree.h * (tree.h + 1) / 2
 }
 
 /// The full LP's variables over n stages.
@@ -169,12 +179,15 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
         }
     };
     let paper = Answer { solved, warnings, gap, best: None };
-    let Answer { solved, warnings, gap, best } = best::apply(&tree, n, prune, paper, "layers", |s| timed(tree.scale.1, s))?;
-    let (chunks, loads) = stages::spread(tree.h, &solved);
-    let schedule = hop_schedule(&tree, &solved.kept, &solved.chunks, &solved.handles, solved.makespan)?;
+    let Answer { solved, mut warnings, gap, best } = best::apply(&tree, n, prune, paper, "layers", |s| timed(tree.scale.1, s))?;
+    let omitted = Omitted::find(&solved.chunks, hops_per_stage(&tree));
+    warnings.extend(omitted.map(|o| o.warning(solved.chunks.len())));
+    let (chunks, loads) = stages::spread(tree.h, &solved, omitted);
+    let schedule = hop_schedule(&tree, &solved, omitted)?;
     Ok(TreeOutput {
         loads,
         chunks,
+        omitted,
         layer_sizes: (1..=tree.h).map(|i| libm::pow(tree.p, i as f64)).collect(),
         n: solved.chunks.len(),
         n_min,
@@ -208,8 +221,9 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
     let all: Vec<usize> = (0..tree.h).collect();
     let (x0, tau) = tree.scale;
     let mut proven = f64::NEG_INFINITY;
-    // The full LP the proof reads, the same for every window.
-    let full = proof::FullLp::new(tree, n);
+    // The full LP the proof reads, the same for every window, where it is
+    // one the engine could be given.
+    let full = (n * hops_per_stage(tree) <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, n)).flatten();
     let solved = staging::doubling(|window| {
         let (f, l) = (window, window);
         let positions = f + 2 + l;
@@ -237,12 +251,12 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
         let done = makespan - bound <= PROVEN * makespan || 4 * window + 3 > n;
         Ok((Solved { kept: all.clone(), chunks, makespan, lp: size, solution: Some(sol), handles: times }, done))
     })?;
-    // The layers together compute V, at best all at once after one start-up;
-    // and a layer gets at most pD a stage, so layer 1 computes at least what
-    // the other h - 1 layers cannot take, shared by its p processors.
-    let computing: f64 = (1..=tree.h).map(|i| libm::pow(tree.p, i as f64)).sum();
+    // The link and computing (`bounds`); and a layer gets at most pD a
+    // stage, so layer 1 computes at least what the other h - 1 layers
+    // cannot take, shared by its p processors.
+    let (link, computing) = StageModel::bounds(tree, &all, n);
     let others = n as f64 * tree.p * tree.d.unwrap_or(f64::INFINITY) * (tree.h - 1) as f64;
-    let bound = (tree.s + tree.v * tree.a / computing).max(tree.s + tree.a * (tree.v - others).max(0.0) / tree.p);
+    let bound = link.max(computing).max(tree.s + tree.a * (tree.v - others).max(0.0) / tree.p);
     Ok((solved, bound.max(proven)))
 }
 
@@ -251,8 +265,10 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
 const PROVEN: f64 = 1e-9;
 
 /// Every hop at the time the LP gives it; each layer computes its chunks in
-/// order as they arrive. Layers that compute nothing still relay.
-fn hop_schedule(tree: &Tree, kept: &[usize], chunks: &[Vec<f64>], times: &Times, makespan: f64) -> Result<Checked> {
+/// order as they arrive. Layers that compute nothing still relay. Stages
+/// `omitted` are timed but not listed.
+fn hop_schedule(tree: &Tree, solved: &Solved<Times>, omitted: Option<Omitted>) -> Result<Checked> {
+    let Solved { kept, chunks, handles: times, makespan, .. } = solved;
     let deepest = kept.iter().max().map_or(0, |&u| u + 1);
     let mut origin = Row::originator(tree.v);
     origin.send_ports = tree.p;
@@ -266,22 +282,31 @@ fn hop_schedule(tree: &Tree, kept: &[usize], chunks: &[Vec<f64>], times: &Times,
     }
     let mut schedule = Schedule::new(rows, tree.v);
     let mut busy = vec![0.0; deepest + 1];
+    let mut listed = 0.0;
     for ch in tree.sequence(kept, chunks.len()) {
         let (k, j, i) = (ch.stage, ch.j, ch.layer);
-        let alpha = chunks[k][j];
+        let (alpha, lists) = (chunks[k][j], Omitted::lists(omitted, k));
         let mut source = None;
         let mut arrived = 0.0;
         for (l, &start) in times[k][j].iter().enumerate().take(i) {
             let x = tree.share(i, l) * alpha;
             arrived = start + tree.s + tree.c * x;
-            schedule.comm(l, l + 1, (start, arrived), x, libm::pow(tree.p, (l + 1) as f64)).source = source;
-            source = Some(schedule.intervals.len() - 1);
+            if lists {
+                schedule.comm(l, l + 1, (start, arrived), x, libm::pow(tree.p, (l + 1) as f64)).source = source;
+                source = Some(schedule.intervals.len() - 1);
+            }
         }
-        if alpha > 0.0 {
+        if alpha > 0.0 && lists {
+            listed += alpha * libm::pow(tree.p, i as f64);
             busy[i] = schedule.run(i, arrived.max(busy[i]), alpha);
+        } else if alpha > 0.0 {
+            busy[i] = schedule.finish(i, arrived.max(busy[i]), alpha);
         }
     }
-    schedule.makespan = makespan;
+    if omitted.is_some() {
+        schedule.listing(listed);
+    }
+    schedule.makespan = *makespan;
     crate::checked(schedule)
 }
 

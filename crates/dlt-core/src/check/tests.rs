@@ -102,6 +102,17 @@ fn rejects_load_not_accounted_for() {
     let mut s = star();
     s.total_load = 4.0;
     rejects(&s, "V = 4");
+    // A schedule listed in part computes what it says it lists, and no
+    // more than V.
+    let mut s = star();
+    let computed = s.total_load;
+    s.total_load = 10.0 * computed;
+    s.listed_load = Some(computed);
+    assert!(check(&s).is_ok());
+    s.listed_load = Some(computed / 2.0);
+    rejects(&s, "lists");
+    s.listed_load = Some(20.0 * computed);
+    rejects(&s, "the listed stages compute");
 }
 
 #[test]

@@ -109,11 +109,14 @@ impl Plan<'_> {
         // The listed chunks' sum, not V less the skipped ones: that
         // difference loses the few listed chunks to rounding.
         let load = if skipped > 0.0 { (listed - 1) as f64 * self.beta + self.last } else { v };
-        let mut rows = vec![Row::originator(load)];
+        let mut rows = vec![Row::originator(v)];
         for (j, q) in self.list.iter().enumerate() {
             rows.push(Row { compute: q.cost(), ..Row::linear(format!("P{}", j + 1), 1.0, q.s, q.c, 0.0) });
         }
-        let mut schedule = Schedule::new(rows, load);
+        let mut schedule = Schedule::new(rows, v);
+        if skipped > 0.0 {
+            schedule.listing(load);
+        }
         let (mut wire, mut busy) = (0.0, vec![0.0; m]);
         for g in 0..listed {
             let j = g % m;

@@ -88,12 +88,28 @@ impl StageModel for Tree {
         self.d.map_or(f64::INFINITY, |d| kept.len() as f64 * self.p * d)
     }
 
-    /// The originator's link sends every chunk, layer i's as p^(i-1) alpha
-    /// after a start-up: n start-ups per kept layer and V / p in all; and
+    /// Each of the originator's p ports sends every chunk of its subtree,
+    /// layer i's as p^(i-1) alpha after a start-up: n start-ups per kept
+    /// layer and V / p in all, and the last of them (to layer i) still
+    /// hops i - 1 times. With one buffer a layer-1 relay takes a message
+    /// only once it has forwarded the one before, so it receives all V / p
+    /// of its subtree and forwards, p messages at once, all but what it
+    /// computes itself (at most D a stage), one message after another. And
     /// the kept layers' processors compute V at best all at once.
     fn bounds(&self, kept: &[usize], n: usize) -> (f64, f64) {
         let computing: f64 = kept.iter().map(|&u| libm::pow(self.p, (u + 1) as f64)).sum();
-        ((n * kept.len()) as f64 * self.s + self.c * self.v / self.p, self.s + self.a * self.v / computing)
+        let last = self.sequence(kept, 1).last().map_or(1, |ch| ch.layer);
+        let port = (n * kept.len() + last - 1) as f64 * self.s + self.c * self.v / self.p;
+        let relayed = kept.iter().filter(|&&u| u >= 1).count();
+        let (relay, forwarded) = if self.buffers == 1 && relayed > 0 {
+            let own = if kept.contains(&0) { n as f64 * self.d.unwrap_or(f64::INFINITY) } else { 0.0 };
+            let relay = (n * (kept.len() + relayed)) as f64 * self.s + self.c * self.v / self.p;
+            (relay, relay + self.c * (self.v / self.p - own).max(0.0) / self.p)
+        } else {
+            (0.0, 0.0)
+        };
+        // The forwarded load shrinks as n grows: not in the rising bound.
+        (port.max(relay), forwarded.max(self.s + self.a * self.v / computing))
     }
 
     fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var, Self::Handles) {

@@ -64,7 +64,7 @@ proptest! {
         if fast.makespan - bound <= PROVEN * fast.makespan {
             assert_relative_eq!(fast.makespan, full, max_relative = 1e-9);
         }
-        hop_schedule(&tree, &fast.kept, &fast.chunks, &fast.handles, fast.makespan).unwrap();
+        hop_schedule(&tree, &fast, None).unwrap();
         let worse: Vec<Vec<f64>> = fast.chunks.iter().enumerate().map(|(k, st)| st.iter().enumerate().map(|(j, &x)| {
             let cap = d / libm::pow(p, j as f64);
             if k % 2 == 0 { 0.5 * (x + 0.5 * cap) } else { x }
@@ -86,4 +86,27 @@ fn the_papers_tree_at_n_min_is_proven_with_one_small_lp() {
     assert_eq!((out.n, out.gap, out.lp.solves), (100, None, 1));
     assert_relative_eq!(out.schedule.makespan, 49.96995, max_relative = 1e-6);
     assert!(out.warnings[0].contains("proven optimal"), "{:?}", out.warnings);
+}
+
+/// Fig. 13(b)'s D = 1 points beyond the full LP: V = 1E5 needs 5,000
+/// stages of 55 hops. The answer lists the stages that differ and two full
+/// ones at each end, its listed load is what its schedule computes, the
+/// totals still count every stage, and the gap to the relays' and ports'
+/// bounds is small: 1 buffer takes (2h - 1) S a stage at layer 1, 2
+/// buffers h S at the originator's ports.
+#[test]
+fn d1_points_beyond_the_full_lp_are_listed_in_part_with_their_gap() {
+    for (buffers, per_stage) in [(1.0, 19e-3), (2.0, 10e-3)] {
+        let params = TreeParams { p: 2.0, h: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e5), stages: Stages::new(Some(1.0), None, None), order: Order::Llf, buffers };
+        let out = tree(&params).unwrap();
+        let omitted = out.omitted.unwrap();
+        assert_eq!((out.n, out.chunks.len() + omitted.stages), (5000, 5000));
+        let listed: f64 = out.chunks.iter().map(|st| st.iter().zip(&out.layer_sizes).map(|(x, n)| x * n).sum::<f64>()).sum();
+        assert_relative_eq!(listed, out.schedule.listed_load.unwrap(), max_relative = 1e-12);
+        let total: f64 = out.loads.iter().zip(&out.layer_sizes).map(|(x, n)| x * n).sum();
+        assert_relative_eq!(total, 1e5, max_relative = 1e-9);
+        let gap = out.gap.unwrap();
+        assert!(gap < 3e-5, "{buffers} buffers: gap {gap}");
+        assert_relative_eq!(out.schedule.makespan, 5000.0 * per_stage, max_relative = 2e-3);
+    }
 }
