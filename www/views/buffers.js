@@ -197,9 +197,10 @@ function renderLoads(r, ctx) {
     ...(star ? [] : [{ key: 'count', label: 'processors', format: fmtInt }]),
     { key: 'load', label: 'α_i [units]', title: 'load of each processor, all stages', testid: (i) => `load-${i}` },
     { key: 'share', label: 'share of V', get: (row) => (isNum(row.load) && isNum(row.count) && V ? (row.load * row.count) / V : undefined), format: (x) => `${fmt(x * 100, 4)} %` },
-    ...Array.from({ length: shownStages }, (_, k) => ({ key: `k${k}`, label: `α_i${k + 1}`, title: `chunk in stage ${k + 1}`, get: (row) => row.stages[k], testid: (i) => `chunk-${k}-${i}` })),
+    ...Array.from({ length: shownStages }, (_, k) => ({ key: `k${k}`, label: `α_i${stageNumber(r, k)}`, title: `chunk in stage ${stageNumber(r, k)}`, get: (row) => row.stages[k], testid: (i) => `chunk-${k}-${i}` })),
   ];
-  const extra = chunks.length > shownStages ? el('p', { class: 'note', text: `Stages 1–${shownStages} of ${chunks.length} shown; the chart below draws up to ${CHUNK_SERIES} of them.` }) : null;
+  const more = chunks.length > shownStages ? `${shownStages} of the ${fmtInt(chunks.length)} stages listed shown; the chart below draws up to ${CHUNK_SERIES} of them.` : '';
+  const extra = more || r.omitted ? el('p', { class: 'note', text: `${more}${omittedNote(r)}`.trim() }) : null;
   fill(body, table(columns, rows, { testid: 'load-table' }), extra);
 }
 
@@ -211,6 +212,18 @@ function chunksLog(chunks, stages) {
 
 function yLogNote(chunks, stages) {
   return chunksLog(chunks, stages) ? '; the vertical axis is logarithmic, empty chunks are not drawn' : '';
+}
+
+/** Stage number (1-based) of row `k` of `r.chunks`: a long answer leaves out `r.omitted.stages` alike stages. */
+function stageNumber(r, k) {
+  const o = r.omitted;
+  return o && k >= o.from ? k + 1 + o.stages : k + 1;
+}
+
+/** What the chunk table and chart say of the stages a long answer leaves out. */
+function omittedNote(r) {
+  const o = r.omitted;
+  return o ? ` Stages ${fmtInt(o.from + 1)}–${fmtInt(o.from + o.stages)} (${fmtInt(o.stages)} of ${fmtInt(r.n)}) are not listed: each has the chunks of stage ${fmtInt(o.from)}.` : '';
 }
 
 /** Up to `k` stage indices of `n`, spread evenly, the first and last included. */
@@ -229,12 +242,12 @@ function renderChunks(r, ctx) {
   const body = ctx.panel('chunks', {
     title: 'Chunk sizes by stage (like Fig. 6 of [000])',
     wide: true,
-    note: `${star ? 'Processor P_i' : 'Layer i'} along the horizontal axis, its chunk α_ik on the vertical one, one line per stage k${stages.length < chunks.length ? ` (${stages.length} of ${chunks.length} stages drawn)` : ''}${yLogNote(chunks, stages)}. Fig. 6 of [000] has m = 10, A = 1e-3, C = 1e-6, S = 1e-3, V = 5e3, D = 1e4: chunks grow slowly with i and k, and shrink in the last stage so that all finish together.`,
+    note: `${star ? 'Processor P_i' : 'Layer i'} along the horizontal axis, its chunk α_ik on the vertical one, one line per stage k${stages.length < chunks.length ? ` (${stages.length} of the ${fmtInt(chunks.length)} stages listed drawn)` : ''}${yLogNote(chunks, stages)}.${omittedNote(r)} Fig. 6 of [000] has m = 10, A = 1e-3, C = 1e-6, S = 1e-3, V = 5e3, D = 1e4: chunks grow slowly with i and k, and shrink in the last stage so that all finish together.`,
   });
   const chart = ctx.chart('chunks', body, { height: 300, onResize: fitLegend });
   const yLog = chunksLog(chunks, stages);
   const series = stages.map((k) => ({
-    name: `stage ${k + 1}`,
+    name: `stage ${stageNumber(r, k)}`,
     data: (Array.isArray(chunks[k]) ? chunks[k] : []).map((x, i) => [i + 1, isNum(x) && (!yLog || x > 0) ? x : null]),
   }));
   const option = sweepOption({ series, xName: star ? 'processor i' : 'layer i', yName: 'chunk α_ik [units]', xInteger: true, yLog });

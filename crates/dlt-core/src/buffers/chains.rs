@@ -134,11 +134,15 @@ pub(crate) fn solve(seq: &Sequential, kept: &[usize], n: usize) -> Option<Proven
         // Where the buffers force every chunk, the one feasible point is optimal.
         inst.forced() || outcome.t - inst.dual_bound(multipliers) <= PROOF * outcome.t
     };
-    let by_shape = inst.find().and_then(|(shape, outcome)| {
+    let by_link = |scan| inst.link_bound(scan).filter(|(outcome, multipliers)| proven(outcome, multipliers)).map(|(outcome, _)| outcome);
+    // The link's greedy fill first: one pass, where the shape's search
+    // takes dozens (000 Fig. 13(a)'s LLF at D = 1: 102 passes of 344,830
+    // messages); its scan over the free stages, quadratic, last.
+    let by_shape = || inst.find().and_then(|(shape, outcome)| {
         let multipliers = inst.multipliers(&shape);
         proven(&outcome, &multipliers).then(|| inst.sparsest(shape, outcome, &multipliers))
     });
-    let outcome = by_shape.or_else(|| inst.link_bound().filter(|(outcome, multipliers)| proven(outcome, multipliers)).map(|(outcome, _)| outcome))?;
+    let outcome = by_link(false).or_else(by_shape).or_else(|| by_link(true))?;
     let (x0, tau) = seq.scale;
     let mut chunks = vec![vec![0.0; inst.m]; n];
     for (p, (k, j)) in seq.order_of(kept.len(), n).into_iter().enumerate() {
@@ -181,24 +185,31 @@ impl Instance {
         let suffix = |free: usize| (0..q).map(|p| status(p >= q - free, p)).collect();
         let mut best: Option<(Shape, Outcome)> = None;
         for family in [&prefix as &dyn Fn(usize) -> Shape, &suffix] {
+            // Each count of free messages tried is kept if it breaks least,
+            // and says whether to try fewer: singular, or overflowing
+            // through too many free stages (the backward recursion grows
+            // where the link dominates), or no row broken.
+            let mut attempt = |free: usize| {
+                let shape = family(free);
+                let outcome = self.outcome(&shape);
+                let fewer = outcome.as_ref().is_none_or(|o| o.broken.is_empty());
+                if let Some(o) = outcome {
+                    if best.as_ref().is_none_or(|(_, b)| o.faults() < b.faults()) {
+                        best = Some((shape, o));
+                    }
+                }
+                fewer
+            };
             // Too few free messages break rows.
+            attempt(1);
             let (mut lo, mut hi) = (1, q);
-            let mut tried = vec![1];
             while lo < hi {
                 let mid = lo + (hi - lo) / 2;
-                tried.push(mid);
-                // Singular, or overflowing through too many free stages
-                // (the backward recursion grows where the link dominates):
-                // fewer.
-                if self.outcome(&family(mid)).is_none_or(|o| o.broken.is_empty()) { hi = mid } else { lo = mid + 1 }
+                if attempt(mid) { hi = mid } else { lo = mid + 1 }
             }
-            tried.push(lo);
-            for free in tried {
-                let shape = family(free);
-                let Some(outcome) = self.outcome(&shape) else { continue };
-                if best.as_ref().is_none_or(|(_, b)| outcome.faults() < b.faults()) {
-                    best = Some((shape, outcome));
-                }
+            // Where no count was fewer, the bisection ends at q, untried.
+            if hi == q && q > 1 {
+                attempt(q);
             }
         }
         // Where neither family fits (small layers computing, large ones
@@ -347,8 +358,8 @@ impl Instance {
     /// first stages computing until then carry V or more, and scaled down
     /// to V they still fit, as every row only shrinks.
     /// Proven by the last row's multiplier alone, where every unit has
-    /// that rate (a star).
-    fn link_bound(&self) -> Option<(Outcome, (Vec<f64>, f64))> {
+    /// that rate (a star). `scan`: try the free first stages too.
+    fn link_bound(&self, scan: bool) -> Option<(Outcome, (Vec<f64>, f64))> {
         let msgs = &self.messages;
         let lambda = msgs.iter().map(|msg| msg.c / msg.count).fold(f64::INFINITY, f64::min);
         let t = msgs.iter().map(|msg| msg.s).sum::<f64>() + lambda * self.v;
@@ -373,7 +384,7 @@ impl Instance {
                 return Some((outcome, (y, lambda)));
             }
         }
-        for stages in 1..=msgs.len() / self.m {
+        for stages in (1..=msgs.len() / self.m).filter(|_| scan) {
             let shape: Shape = (0..msgs.len()).map(|q| if q < stages * self.m { Status::Free } else { Status::Empty }).collect();
             let (x, tz) = self.affine(&shape)?;
             let z = (t - tz.0) / tz.1;
