@@ -247,21 +247,35 @@ test('buffers: prune = best (the default) finds the shorter smaller star of issu
   close(await valueOf('buffers', 'makespan'), 0.41377, 1e-4, 'Cmax, the paper’s pruning');
 });
 
-test('buffers: a schedule of 10,000 stages is drawn (n_min = V / (D·m))', async () => {
-  await page.goto(`${server.url}#v=1&view=buffers&topology=star&m=10&V=1000000&D=10&n=`);
-  await waitForRequest('buffers', { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 1e6, D: 10, prune: 'best' });
-  assert.equal(await valueOf('buffers', 'n'), 10000);
+/** Intervals the buffers view's Gantt chart draws, by series (merged ones counted as many). */
+async function ganttCounts() {
   await view('buffers').locator('[data-chart="gantt"] canvas').first().waitFor();
-  const gantt = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const { echarts } = await import('./charts.js');
     const o = echarts.getInstanceByDom(document.querySelector('#view-buffers [data-chart="gantt"]')).getOption();
     return Object.fromEntries(o.series.map((s) => [s.name, s.data.reduce((n, d) => n + d[6], 0)]));
   });
-  // Every interval of the schedule is drawn (merged ones counted as many).
-  assert.deepEqual(gantt, { communication: 100000, computation: 100000 });
+}
+
+test('buffers: a schedule of 10,000 stages is drawn, listed in part (n_min = V / (D·m))', async () => {
+  await page.goto(`${server.url}#v=1&view=buffers&topology=star&m=10&V=1000000&D=10&n=`);
+  await waitForRequest('buffers', { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 1e6, D: 10, prune: 'best' });
+  assert.equal(await valueOf('buffers', 'n'), 10000);
+  // Every chunk is full: the core lists the first and last two stages.
+  assert.deepEqual(await ganttCounts(), { communication: 40, computation: 40 });
+  const table = view('buffers').getByTestId('load-table');
+  assert.match(await table.locator('thead').innerText(), /α_i2\s+α_i9999\s+α_i10000/);
+  assert.match(await view('buffers').innerText(), /Stages 3–9998 \(9996 of 10000\) are not listed: each has the chunks of stage 2\./);
   await sweepMs('buffers', 'sweep');
   await view('buffers').locator('[data-chart="sweep"] canvas').first().waitFor();
   assert.equal(await buffersState(), 'done');
+});
+
+test('buffers: the largest schedule listed in full is drawn: m = 1000, 20 stages', async () => {
+  await page.goto(`${server.url}#v=1&view=buffers&topology=star&m=1000&V=1000000&D=50&n=`);
+  await waitForRequest('buffers', { model: 'star', m: 1000, S: 1e-3, C: 1e-6, A: 1e-3, V: 1e6, D: 50, prune: 'best' });
+  assert.equal(await valueOf('buffers', 'n'), 20);
+  assert.deepEqual(await ganttCounts(), { communication: 20000, computation: 20000 });
 });
 
 // ---- Memory hierarchy (002) -----------------------------------------------
