@@ -95,6 +95,15 @@ test('torus: a case computed through the form matches recurrence (1) of 001', as
       assert.ok(relErr(await valueOf('torus', `layer-load-${i}`), ref.a[i]) < 1e-6, `a_${i}`);
     }
   }
+  // Table 1 of [001] as printed, beside the counts of the core's layers
+  // (row 0 is the originator; the last case uses 4 of 6 phases).
+  const count = async (id) => Number((await view('torus').getByTestId(id).textContent()).trim());
+  assert.equal(await count('after-0'), 1);
+  for (let i = 1; i <= 4; i++) {
+    assert.equal(await count(`table1-activated-${i}`), 4 * 5 ** (i - 1));
+    assert.equal(await count(`after-${i}`), await count(`table1-after-${i}`));
+    assert.equal(await count(`after-${i}`), 5 ** i);
+  }
   // The activation map and the Gantt chart are drawn (canvas), the legend lists the phases.
   await view('torus').locator('[data-chart="activation"] canvas').first().waitFor();
   await view('torus').locator('[data-chart="gantt"] canvas').first().waitFor();

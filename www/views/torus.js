@@ -106,21 +106,29 @@ function renderLayers(r, ctx) {
   const body = ctx.panel('layers', {
     title: 'Layers: load per processor',
     wide: true,
-    note: 'Layer i holds the 4·5^(i−1) processors activated in phase i; a_i is each one’s load, v_i what it receives for itself and its descendants, t_i when it starts computing. All layers finish at Cmax (recurrence (1) of [001]).',
+    note: 'Layer i holds the 4·5^(i−1) processors activated in phase i, and 5^i compute after it: the counts of Table 1 of [001], printed beside the computed ones; a_i is each one’s load, v_i what it receives for itself and its descendants, t_i when it starts computing. All layers finish at Cmax (recurrence (1) of [001]).',
   });
   const layers = Array.isArray(r.layers) ? r.layers : [];
   const V = isNum(r.total_load) ? r.total_load : undefined;
+  // Computing after phase i, counted from the layers the core returns; beside
+  // it, Table 1 of [001] as printed (4·5^(i−1) activated, 5^i after).
+  let after = 0;
+  const rows = layers.map((l) => ({ ...l, after: isNum(l.processors) ? (after += l.processors) : undefined }));
+  const printed = (l, f) => (isNum(l.layer) && l.layer >= 1 ? f(5 ** (l.layer - 1)) : undefined);
   fill(body, table([
     { key: 'layer', label: 'layer i', format: fmtInt },
     { key: 'phase', label: 'phase', numeric: false, get: (l) => (isNum(l.layer) ? phaseName(l.layer) : undefined) },
     { key: 'processors', label: 'processors', format: fmtInt },
+    { key: 'table1_activated', label: 'Table 1: 4·5^(i−1)', title: 'activated in phase i, as printed in Table 1 of [001]', format: fmtInt, get: (l) => printed(l, (x) => 4 * x), na: (l) => l.layer === 0, testid: (i) => `table1-activated-${i}` },
+    { key: 'after', label: 'computing after', title: 'processors computing after phase i (the originator and layers 1 … i)', format: fmtInt, testid: (i) => `after-${i}` },
+    { key: 'table1_after', label: 'Table 1: 5^i', title: 'computing after phase i, as printed in Table 1 of [001]', format: fmtInt, get: (l) => printed(l, (x) => 5 * x), na: (l) => l.layer === 0, testid: (i) => `table1-after-${i}` },
     { key: 'load', label: 'a_i [units]', title: 'load of each processor of the layer', testid: (i) => `layer-load-${i}` },
     { key: 'frac', label: 'a_i / V', get: (l) => (V && isNum(l.load) ? l.load / V : undefined) },
     { key: 'received', label: 'v_i [units]', title: 'load received by each processor of the layer' },
     { key: 'activated', label: 't_i [s]', title: 'time the layer starts computing' },
     { key: 'layer_load', label: 'layer load [units]' },
     { key: 'share', label: 'share of V', format: fmtPct, get: (l) => (V && isNum(l.layer_load) ? l.layer_load / V : undefined) },
-  ], layers, { testid: 'layer-table' }));
+  ], rows, { testid: 'layer-table' }));
 }
 
 function renderActivation(r, ctx) {
