@@ -303,9 +303,11 @@ test('exports: every chart (SVG, PNG, CSV), table, summary, request and response
   sweep[0].slice(1).forEach((name, i) => assert.match(name, new RegExp(`^k = ${i + 1} \\(`)));
   assert.equal(sweep.length, 1 + 37);
   const layers = await csv('layers', 'export-table-0');
-  assert.deepEqual(layers[0].slice(0, 4), ['layer i', 'phase', 'processors', 'a_i [units]']);
+  assert.deepEqual(layers[0].slice(0, 7), ['layer i', 'phase', 'processors', 'Table 1: 4·5^(i−1)', 'computing after', 'Table 1: 5^i', 'a_i [units]']);
   assert.equal(layers.length, 1 + 5);
-  assert.ok(Math.abs(Number(layers[1][3]) - 26198.8) < 0.1, `a_0 = ${layers[1][3]}`);
+  // Layer 2: 20 activated and 25 computing after, computed and as printed.
+  assert.deepEqual(layers[3].slice(2, 6).map(Number), [20, 20, 25, 25]);
+  assert.ok(Math.abs(Number(layers[1][6]) - 26198.8) < 0.1, `a_0 = ${layers[1][6]}`);
   const gantt = await csv('gantt', 'export-csv-gantt');
   assert.deepEqual(gantt[0], ['series', 'row', 'start', 'end', 'load', 'from', 'messages', 'intervals', 'busy', 'row label']);
   const summary = await csv('summary', 'export-summary');
