@@ -131,9 +131,7 @@ pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
     let prune = params.stages.prune();
     let Answer { solved, mut warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "layers")?;
     let h = lp.units.len();
-    let omitted = Omitted::find(&solved.chunks, h * (h + 1) / 2);
-    warnings.extend(omitted.map(|o| o.warning(solved.chunks.len())));
-    let (chunks, loads) = stages::spread(h, &solved, omitted);
+    let (chunks, loads, omitted) = stages::spread(h, &solved, h * (h + 1) / 2, &mut warnings);
     let schedule = scatter_schedule(&lp, &tree, &solved, omitted)?;
     Ok(BinomialOutput {
         loads,

@@ -310,9 +310,12 @@ pub(crate) fn dropped<H>(units: usize, solved: &Solved<H>, n: usize, what: &str)
 }
 
 /// The chunk table of all `units` (zero where pruned) over the stages
-/// listed (all but `omitted`) and each unit's total over all stages, from a
-/// solution over the kept units.
-pub(crate) fn spread<H>(units: usize, solved: &Solved<H>, omitted: Option<Omitted>) -> (Vec<Vec<f64>>, Vec<f64>) {
+/// listed, each unit's total over all stages, and the stages left out, from
+/// a solution over the kept units: a long answer (`per_stage` messages a
+/// stage) leaves out what `Omitted::find` picks and says so in `warnings`.
+pub(crate) fn spread<H>(units: usize, solved: &Solved<H>, per_stage: usize, warnings: &mut Vec<String>) -> (Vec<Vec<f64>>, Vec<f64>, Option<Omitted>) {
+    let omitted = Omitted::find(&solved.chunks, per_stage);
+    warnings.extend(omitted.map(|o| o.warning(solved.chunks.len())));
     let mut loads = vec![0.0; units];
     let mut chunks = Vec::with_capacity(solved.chunks.len());
     for (k, stage) in solved.chunks.iter().enumerate() {
@@ -325,5 +328,5 @@ pub(crate) fn spread<H>(units: usize, solved: &Solved<H>, omitted: Option<Omitte
             chunks.push(row);
         }
     }
-    (chunks, loads)
+    (chunks, loads, omitted)
 }

@@ -90,9 +90,7 @@ pub fn star(params: &StarParams) -> Result<StarOutput> {
     let (lp, n, n_min, prune) = validate(params)?;
     let m = lp.units.len();
     let Answer { solved, mut warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "processors")?;
-    let omitted = Omitted::find(&solved.chunks, m);
-    warnings.extend(omitted.map(|o| o.warning(solved.chunks.len())));
-    let (chunks, loads) = stages::spread(m, &solved, omitted);
+    let (chunks, loads, omitted) = stages::spread(m, &solved, m, &mut warnings);
     let schedule = star_schedule(&lp, &solved, params.stages.d, omitted)?;
     Ok(StarOutput {
         loads,

@@ -143,7 +143,13 @@ fn hops_per_stage(tree: &Tree) -> usize {
 
 /// The full LP's variables over n stages.
 fn full_variables(tree: &Tree, n: usize) -> usize {
-    n * (tree.h * (tree.h + 1) / 2 + 2 * tree.h) + 1
+    n * (hops_per_stage(tree) + 2 * tree.h) + 1
+}
+
+/// What a windowed answer's warning says of how it was solved.
+fn windowed_how(tree: &Tree, solved: &Solved<Times>) -> String {
+    let n = solved.chunks.len();
+    format!("n = n_min = {n}: solved with the middle stages full and periodic ({} variables instead of {})", solved.lp.variables, full_variables(tree, n))
 }
 
 /// Whether a stage or a layer got no load by the rule the paper's pruning
@@ -164,12 +170,12 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     let by_paper = prune.paper();
     let (solved, warnings, gap) = match windowed_applies(&tree, n, n_min).then(|| windowed(&tree, n)).transpose()? {
         Some((solved, bound)) if solved.makespan - bound <= PROVEN * solved.makespan && (by_paper == Prune::Raw || !has_empty(&tree, &solved)) => {
-            let how = format!("n = n_min = {n}: solved with the middle stages full and periodic ({} variables instead of {}), proven optimal by a dual bound of the full LP", solved.lp.variables, full_variables(&tree, n));
+            let how = format!("{}, proven optimal by a dual bound of the full LP", windowed_how(&tree, &solved));
             (solved, vec![how], None)
         }
         Some((solved, bound)) if steady_state(&tree, n, n_min) => {
             let gap = (solved.makespan - bound) / solved.makespan;
-            let how = format!("n = n_min = {n}: solved with the middle stages full and periodic ({} variables instead of {}); not proven optimal, within {gap:.2e} of a lower bound", solved.lp.variables, full_variables(&tree, n));
+            let how = format!("{}; not proven optimal, within {gap:.2e} of a lower bound", windowed_how(&tree, &solved));
             (solved, vec![how], Some(gap))
         }
         _ => {
@@ -180,9 +186,7 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     };
     let paper = Answer { solved, warnings, gap, best: None };
     let Answer { solved, mut warnings, gap, best } = best::apply(&tree, n, prune, paper, "layers", |s| timed(tree.scale.1, s))?;
-    let omitted = Omitted::find(&solved.chunks, hops_per_stage(&tree));
-    warnings.extend(omitted.map(|o| o.warning(solved.chunks.len())));
-    let (chunks, loads) = stages::spread(tree.h, &solved, omitted);
+    let (chunks, loads, omitted) = stages::spread(tree.h, &solved, hops_per_stage(&tree), &mut warnings);
     let schedule = hop_schedule(&tree, &solved, omitted)?;
     Ok(TreeOutput {
         loads,
