@@ -203,14 +203,43 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     })
 }
 
-/// Hop start times per stage, chunk and hop.
-type Times = Vec<Vec<Vec<f64>>>;
+/// Hop start times by stage, chunk and hop: the LP's stage positions, of
+/// which a windowed answer's middle one stands for `copies` stages, each
+/// the one before shifted by the period (50,000 stages at Fig. 13(b)'s
+/// D = 1 are not spelt out).
+struct Times {
+    positions: Vec<Vec<Vec<f64>>>,
+    middle: Option<Middle>,
+}
 
-/// A full-LP solution with its hop start times (round-off below 0 read as
-/// 0) in place of the variables.
+#[derive(Clone, Copy)]
+struct Middle {
+    at: usize,
+    copies: usize,
+    period: f64,
+}
+
+impl Times {
+    /// The start times the LP gives hops `t` (round-off below 0 read as 0).
+    fn of(t: &[Vec<Vec<Var>>], sol: &lp::Solution, tau: f64) -> Vec<Vec<Vec<f64>>> {
+        t.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| sol.get(v).max(0.0) * tau).collect()).collect()).collect()
+    }
+
+    /// When the hops of chunk j of stage k start.
+    fn hops(&self, k: usize, j: usize) -> impl Iterator<Item = f64> + '_ {
+        let (position, shift) = match self.middle {
+            Some(m) if k >= m.at && k < m.at + m.copies => (m.at, (k - m.at) as f64 * m.period),
+            Some(m) if k >= m.at + m.copies => (k + 1 - m.copies, 0.0),
+            _ => (k, 0.0),
+        };
+        self.positions[position][j].iter().map(move |t| t + shift)
+    }
+}
+
+/// A full-LP solution with its hop start times in place of the variables.
 fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> Result<Solved<Times>> {
     let sol = full.solution.as_ref().ok_or_else(|| crate::error::Error::internal("a tree was solved without its LP"))?;
-    let times = full.handles.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| sol.get(v).max(0.0) * tau).collect()).collect()).collect();
+    let times = Times { positions: Times::of(&full.handles, sol, tau), middle: None };
     Ok(Solved { kept: full.kept, chunks: full.chunks, makespan: full.makespan, lp: full.lp, solution: full.solution, handles: times })
 }
 
@@ -235,17 +264,16 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
         let TreeLp { lp, alpha, cmax, t, period } = tree.build(&all, positions, Some(Period { at: f, skip }));
         let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), tree.name)?;
         let big_p = period.map_or(0.0, |v| sol.get(v));
-        // Expand the positions to the n stages: left-out stage q (0-based
-        // among them) is position f + 1 shifted by q + 1 periods.
+        // The chunks of all n stages: position f + 1 and the left-out
+        // stages after it carry the same.
+        let middle = Middle { at: f + 1, copies: 1 + skip as usize, period: big_p * tau };
         let mut chunks = Vec::with_capacity(n);
-        let mut times = Vec::with_capacity(n);
-        for p in 0..positions {
-            let copies = if p == f + 1 { 1 + skip as usize } else { 1 };
-            for q in 0..copies {
-                chunks.push(alpha[p].iter().map(|&x| sol.get(x).max(0.0) * x0).collect::<Vec<f64>>());
-                times.push(t[p].iter().map(|hops| hops.iter().map(|&v| (sol.get(v).max(0.0) + q as f64 * big_p) * tau).collect()).collect());
-            }
+        for (p, stage) in alpha.iter().enumerate() {
+            let stage: Vec<f64> = stage.iter().map(|&x| sol.get(x).max(0.0) * x0).collect();
+            let copies = if p == middle.at { middle.copies } else { 1 };
+            chunks.extend(core::iter::repeat_n(stage, copies));
         }
+        let times = Times { positions: Times::of(&t, &sol, tau), middle: Some(middle) };
         let makespan = sol.get(cmax) * tau;
         let bound = full.as_ref().map_or(f64::NEG_INFINITY, |full| full.bound(tree, &chunks));
         proven = proven.max(bound);
@@ -294,7 +322,7 @@ fn hop_schedule(tree: &Tree, solved: &Solved<Times>, omitted: Option<Omitted>) -
         let (alpha, lists) = (chunks[k][j], Omitted::lists(omitted, k));
         let mut source = None;
         let mut arrived = 0.0;
-        for (l, &start) in times[k][j].iter().enumerate().take(i) {
+        for (l, start) in times.hops(k, j).enumerate().take(i) {
             let x = power[i - l - 1] * alpha;
             arrived = start + tree.s + tree.c * x;
             if lists {

@@ -4,7 +4,6 @@
 //! wrong choice of multipliers can only weaken it, never make it wrong.
 
 use super::{Model, Sense};
-use alloc::vec;
 use alloc::vec::Vec;
 
 /// The Lagrangian bound of `model` (minimise c.x) at multipliers `pi`, one
@@ -78,70 +77,6 @@ pub fn best_multiplier(model: &Model, pi: &[f64], row: usize, upper: impl Fn(usi
     0.0
 }
 
-/// Least squares with one exact row: the x minimising |M x|^2 subject to
-/// w.x = 1, from its optimality conditions [M'M w; w' 0] [x; mu] = [0; 1].
-/// `m` lists the rows of M. Small systems only (dense).
-pub fn least_squares_with(m: &[Vec<f64>], w: &[f64]) -> Option<Vec<f64>> {
-    let k = w.len();
-    let mut kkt = vec![vec![0.0; k + 1]; k + 1];
-    for row in m {
-        for i in (0..k).filter(|&i| row[i] != 0.0) {
-            for j in 0..k {
-                kkt[i][j] += row[i] * row[j];
-            }
-        }
-    }
-    for i in 0..k {
-        kkt[i][k] = w[i];
-        kkt[k][i] = w[i];
-    }
-    let mut rhs = vec![0.0; k + 1];
-    rhs[k] = 1.0;
-    let mut x = solve_refined(&kkt, &rhs)?;
-    x.truncate(k);
-    Some(x)
-}
-
-/// A x = b for a square A, with two rounds of iterative refinement (the
-/// residual solved again): elimination alone lost 1e-7 of a bound.
-fn solve_refined(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
-    let augmented = |rhs: &[f64]| a.iter().zip(rhs).map(|(row, &r)| row.iter().copied().chain([r]).collect()).collect();
-    let mut x = solve_dense(augmented(b))?;
-    for _ in 0..2 {
-        let residual: Vec<f64> = a.iter().zip(b).map(|(row, &r)| r - row.iter().zip(&x).map(|(p, q)| p * q).sum::<f64>()).collect();
-        solve_dense(augmented(&residual))?.iter().zip(x.iter_mut()).for_each(|(d, x)| *x += d);
-    }
-    Some(x)
-}
-
-/// Gaussian elimination with partial pivoting on an augmented k x (k+1)
-/// matrix; None where singular.
-fn solve_dense(mut a: Vec<Vec<f64>>) -> Option<Vec<f64>> {
-    let k = a.len();
-    let scale = a.iter().flat_map(|r| r[..k].iter()).fold(0.0f64, |s, x| s.max(x.abs()));
-    for col in 0..k {
-        let pivot = (col..k).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
-        if a[pivot][col].abs() <= 1e-14 * scale {
-            return None;
-        }
-        a.swap(col, pivot);
-        let (done, rest) = a.split_at_mut(col + 1);
-        let pivot_row = &done[col];
-        for row in rest.iter_mut() {
-            let f = row[col] / pivot_row[col];
-            if f != 0.0 {
-                row[col..].iter_mut().zip(&pivot_row[col..]).for_each(|(x, p)| *x -= f * p);
-            }
-        }
-    }
-    let mut x = vec![0.0; k];
-    for row in (0..k).rev() {
-        let s: f64 = (row + 1..k).map(|c| a[row][c] * x[c]).sum();
-        x[row] = (a[row][k] - s) / a[row][row];
-    }
-    Some(x)
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::{Model, Sense};
@@ -163,12 +98,5 @@ mod tests {
         assert_eq!(lagrangian_bound(&m, &[0.75], inf), f64::NEG_INFINITY);
         // A Ge row's negative multiplier counts as 0.
         assert_eq!(lagrangian_bound(&m, &[-1.0], inf), 0.0);
-    }
-
-    #[test]
-    fn least_squares_keeps_the_exact_row() {
-        // min (x - y)^2 with x + y = 1: x = y = 1/2.
-        let x = least_squares_with(&[vec![1.0, -1.0]], &[1.0, 1.0]).unwrap();
-        assert!((x[0] - 0.5).abs() < 1e-9 && (x[1] - 0.5).abs() < 1e-9);
     }
 }

@@ -4,23 +4,31 @@
 //!
 //! Fix the chunks; every hop then starts as early as its rows allow (a
 //! longest path: each row "t_b >= t_x + S + C share alpha_x" an arc), and
-//! each hop has one critical arc into it. The multipliers follow that
-//! shape: a unit of weight z_e on each end row that is tight flows back
-//! along the critical arcs, so every start time's reduced cost is 0; the
-//! running sums' multipliers make the R's 0 too. What is left free are the
-//! z_e and the load row's lambda, set so that every chunk strictly between
-//! 0 and its buffer has reduced cost 0 (least squares, the z summing to 1
-//! as Cmax's column asks). The bound itself is the Lagrangian of the LP as
+//! each hop has a critical arc into it, sometimes two or more (a tie). The
+//! multipliers follow that shape: a unit of weight z on each end row that
+//! is tight flows back along critical arcs, so every start time's reduced
+//! cost is 0; the running sums' multipliers make the R's 0 too. What is
+//! left free are the z of the paths (one per tight end, and one more per
+//! tie on its path) and the load row's lambda, set so that the chunks
+//! strictly between 0 and their buffer have reduced costs as near 0 as
+//! they can (a small LP, the z summing to 1 as Cmax's column asks: one path
+//! per end left 1.8e-8 of the bound at Fig. 12(b)'s D = 1, V = 562, where
+//! a tie's path closes it). The bound itself is the Lagrangian of the LP as
 //! built (`lp::dual`), so the shape is only a guess: a wrong one weakens
 //! the bound, it never makes it wrong.
 
 use super::rows::{Tree, TreeLp};
-use crate::lp::{dual, Model, Sense, Var};
+use crate::lp::{self, dual, Model, Sense, Var};
+use alloc::format;
 use alloc::vec;
 use alloc::vec::Vec;
 
 /// Relative tolerance of "tight" and "strictly inside the box".
 const TIGHT: f64 = 1e-9;
+
+/// Ties on the tight ends' paths that become paths of their own (each a
+/// column of the weights' LP).
+const MAX_TIES: usize = 64;
 
 /// A row "t_b - t_x + a alpha_x >= s" of the LP: hop b waits for x.
 struct Arc {
@@ -146,17 +154,24 @@ impl FullLp {
                 x[rv.0] = chunks[k..].iter().map(|st| st[j]).sum::<f64>() / x0;
             }
         }
-        // Every hop as early as its arcs allow, and the arc that decides it.
+        // Every hop as early as its arcs allow, the arc that decides it, and
+        // the other arcs as tight (a tie).
         let mut critical: Vec<Option<usize>> = vec![None; vars];
+        let mut tied: Vec<Vec<usize>> = vec![Vec::new(); vars];
         for &v in order {
+            let slack_of = |a: usize| {
+                let arc = &arcs[a];
+                x[arc.from.0] - arc.coef * x[arc.alpha.0] + lp.rows[arc.row].rhs
+            };
             let (mut best, mut start) = (None, 0.0f64);
             for &a in &into[v] {
-                let arc = &arcs[a];
-                let s = x[arc.from.0] - arc.coef * x[arc.alpha.0] + lp.rows[arc.row].rhs;
+                let s = slack_of(a);
                 if s > start {
                     (best, start) = (Some(a), s);
                 }
             }
+            let near = TIGHT * start.abs().max(1.0);
+            tied[v] = into[v].iter().copied().filter(|&a| Some(a) != best && slack_of(a) >= start - near && best.is_some()).collect();
             x[v] = start;
             critical[v] = best;
         }
@@ -168,12 +183,18 @@ impl FullLp {
         // row), +1 on every critical arc back from its hop (each start time's
         // reduced cost 0), and on the run rows from its stage on the weight
         // that cancels R's reduced costs (R_k's own row and the one before).
-        let unit = |e: usize| -> Vec<(usize, f64)> {
+        // Where a hop's start is decided by two arcs at once the weight may
+        // flow back along either: `branch` (hop, arc) takes the other one.
+        let unit = |e: usize, branch: Option<(usize, usize)>| -> Vec<(usize, f64)> {
             let row = &lp.rows[e];
             let mut pi = vec![(e, -1.0)];
             if let Some(&(hop, _)) = row.terms.iter().find(|(v, _)| is_time[v.0]) {
                 let mut v = hop.0;
-                while let Some(a) = critical[v] {
+                let next = |v: usize| match branch {
+                    Some((at, a)) if at == v => Some(a),
+                    _ => critical[v],
+                };
+                while let Some(a) = next(v) {
                     pi.push((arcs[a].row, 1.0));
                     v = arcs[a].from.0;
                 }
@@ -188,24 +209,42 @@ impl FullLp {
             }
             pi
         };
-        // The weights: every chunk strictly inside its box gets reduced cost 0
-        // (least squares over the z, which sum to 1; lambda comes after);
-        // where that has no answer (every chunk forced, say), equal weights.
+        // The weights: every chunk strictly inside its box gets a reduced
+        // cost as near 0 as the paths allow (`mix`; lambda is set again
+        // after); where there is none (every chunk forced, say), equal weights.
         let mut free_index = vec![None; vars];
         let free: Vec<usize> = (0..vars).filter(|&v| {
             let (lo, hi) = lp.bounds[v];
             is_alpha[v].is_some() && x[v] > lo + TIGHT * x[v].abs().max(1.0) && x[v] < hi * (1.0 - TIGHT)
         }).collect();
         free.iter().enumerate().for_each(|(i, &v)| free_index[v] = Some(i));
-        let units: Vec<Vec<(usize, f64)>> = tight.iter().map(|&e| unit(e)).collect();
+        let mut units: Vec<Vec<(usize, f64)>> = tight.iter().map(|&e| unit(e, None)).collect();
+        // One more path per tie on a tight end's path, up to a few: each is
+        // a flow as valid as the critical one, and `mix` blends them where
+        // one path alone leaves a free chunk's reduced cost off zero.
+        let ties: Vec<Vec<(usize, f64)>> = tight
+            .iter()
+            .flat_map(|&e| {
+                let mut on_path = Vec::new();
+                if let Some(&(hop, _)) = lp.rows[e].terms.iter().find(|(v, _)| is_time[v.0]) {
+                    let mut v = hop.0;
+                    while let Some(a) = critical[v] {
+                        on_path.extend(tied[v].iter().map(|&t| (e, v, t)));
+                        v = arcs[a].from.0;
+                    }
+                }
+                on_path
+            })
+            .take(MAX_TIES)
+            .map(|(e, v, t)| unit(e, Some((v, t))))
+            .collect();
+        units.extend(ties);
         let mut columns: Vec<Vec<f64>> = units.iter().map(|pi| reduced_at(lp, pi, &free_index, free.len())).collect();
         columns.push(reduced_at(lp, &[(load_row, 1.0)], &free_index, free.len()));
-        let k = tight.len();
-        let m: Vec<Vec<f64>> = (0..free.len()).map(|i| columns.iter().map(|c| c[i]).collect()).collect();
-        let mut w = vec![1.0; k + 1];
-        w[k] = 0.0;
-        let solved = if free.is_empty() { None } else { dual::least_squares_with(&m, &w) };
-        let mut z: Vec<f64> = solved.map_or_else(|| vec![1.0; k], |weights| weights[..k].iter().map(|z| z.max(0.0)).collect());
+        let most_load = tree.v / x0 / tree.p;
+        let room: Vec<(f64, f64)> = free.iter().map(|&v| (x[v] - lp.bounds[v].0, lp.bounds[v].1.min(most_load) - x[v])).collect();
+        let k = units.len();
+        let mut z = if free.is_empty() { None } else { mix(&columns, &room) }.unwrap_or_else(|| vec![1.0; k]);
         let total: f64 = z.iter().sum();
         if total.is_nan() || total <= 0.0 {
             return f64::NEG_INFINITY;
@@ -219,11 +258,32 @@ impl FullLp {
         }
         // Every optimum starts its hops by Cmax and keeps R within what a
         // processor of layer 1 can get.
-        let most_load = tree.v / x0 / tree.p;
         let upper = |v: usize| if is_time[v] || v == cmax.0 { makespan } else { most_load };
         pi[load_row] = dual::best_multiplier(lp, &pi, load_row, upper);
         dual::lagrangian_bound(lp, &pi, upper) * tau
     }
+}
+
+/// The weights z of the paths' columns (z >= 0, summing to 1) that,
+/// with the load row's multiplier (the last column), cost the bound least
+/// through the free chunks' reduced costs: chunk i's reduced cost d_i
+/// loses d_i times its room below (d_i > 0) or above (d_i < 0), `room[i]`.
+/// A small LP; None where the engine fails (the caller takes equal weights).
+fn mix(columns: &[Vec<f64>], room: &[(f64, f64)]) -> Option<Vec<f64>> {
+    let k = columns.len() - 1;
+    let mut lp = Model::default();
+    let z: Vec<Var> = (0..k).map(|c| lp.var(format!("z_{c}"), 0.0, f64::INFINITY, 0.0)).collect();
+    let lambda = lp.var("lambda", f64::NEG_INFINITY, f64::INFINITY, 0.0);
+    for (i, &(below, above)) in room.iter().enumerate() {
+        let up = lp.var(format!("up_{i}"), 0.0, f64::INFINITY, below);
+        let down = lp.var(format!("down_{i}"), 0.0, f64::INFINITY, above);
+        let mut terms: Vec<(Var, f64)> = z.iter().zip(columns).map(|(&v, col)| (v, col[i])).filter(|&(_, a)| a != 0.0).collect();
+        terms.extend([(lambda, columns[k][i]), (up, -1.0), (down, 1.0)]);
+        lp.row(format!("reduced_{i}"), terms, Sense::Eq, 0.0);
+    }
+    lp.row("weights", z.iter().map(|&v| (v, 1.0)).collect(), Sense::Eq, 1.0);
+    let sol = lp::solve(&lp::Microlp, &lp, lp::Limits::default(), "proof's weights").ok()?;
+    Some(z.iter().map(|&v| sol.get(v).max(0.0)).collect())
 }
 
 /// The reduced costs that multipliers `pi` (row, value) give the free

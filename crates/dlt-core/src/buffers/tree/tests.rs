@@ -88,6 +88,24 @@ fn the_papers_tree_at_n_min_is_proven_with_one_small_lp() {
     assert!(out.warnings[0].contains("proven optimal"), "{:?}", out.warnings);
 }
 
+/// Fig. 12(b)'s TreeNLF-2 at D = 1, h = 7, V = 562.341 (n_min = 41): the
+/// window's answer is the full LP's optimum, and the dual bound proves it
+/// only through a tie on the tight end's path (one critical path left
+/// 1.8e-8 between them, and the full LP of 1,723 variables was solved).
+#[test]
+fn a_tie_on_the_critical_path_proves_fig_12b() {
+    let params = TreeParams {
+        p: 2.0, h: 7.0, load: Load::new(1e-3, 1e-6, 1e-3, 562.341), order: Order::Nlf, buffers: 2.0,
+        stages: Stages::new(Some(1.0), None, None),
+    };
+    let out = tree(&params).unwrap();
+    assert_eq!((out.n, out.gap, out.lp.solves), (41, None, 1));
+    assert!(out.warnings[0].contains("proven optimal"), "{:?}", out.warnings);
+    let (tree_model, n, _) = validate(&params).unwrap();
+    let full = stages::solve(&tree_model, n, Prune::Raw).unwrap().makespan;
+    assert_relative_eq!(out.schedule.makespan, full, max_relative = 1e-9);
+}
+
 /// Fig. 13(b)'s D = 1 points beyond the full LP: V = 1E5 needs 5,000
 /// stages of 55 hops. The answer lists the stages that differ and two full
 /// ones at each end, its listed load is what its schedule computes, the
