@@ -17,8 +17,8 @@
 import { buildLink } from './permalink.js';
 import { sweepOption, fitLegend, logRange, mountChart } from './charts.js';
 import { el, fill, message, progress } from './ui.js';
-import { fmt, isNum } from './format.js';
 import { exportMenu } from './export.js';
+import { paperValues, printedSeries } from './printed.js';
 import paper000 from './gallery/000.js';
 import paper001 from './gallery/001.js';
 import paper002 from './gallery/002.js';
@@ -164,25 +164,12 @@ export function mountGallery(section, api) {
     c.series = spec.series(responses);
     if (spec.paper) {
       const printed = spec.paper(responses);
-      const points = printed.filter((v) => isNum(v.x)).map((v) => [v.x, v.paper]);
-      if (points.length) c.series = [...c.series, { name: 'printed in the paper', points: true, data: points }];
+      c.series = [...c.series, ...printedSeries(printed)];
       body.querySelector('.fig-values')?.remove();
       body.append(paperValues(printed));
     }
     render(entry, c);
     node.dataset.state = 'done';
-  }
-
-  /** The paper's printed values beside the computed ones: {what, x?, paper, computed}. */
-  function paperValues(printed) {
-    const cell = (tag, text) => el(tag, { text });
-    const rows = printed.map((v) => el('tr', {},
-      cell('th', v.what), cell('td', fmt(v.paper)), cell('td', isNum(v.computed) ? fmt(v.computed) : '—'),
-      cell('td', isNum(v.computed) ? `${v.computed >= v.paper ? '+' : ''}${fmt(v.computed - v.paper, 2)}` : '—')));
-    return el('table', { class: 'fig-values', 'data-testid': 'paper-values' },
-      el('caption', { text: 'The paper’s printed values beside the computed ones' }),
-      el('thead', {}, el('tr', {}, cell('th', 'value'), cell('th', 'paper'), cell('th', 'computed'), cell('th', 'difference'))),
-      el('tbody', {}, ...rows));
   }
 
   function render(entry, c) {
