@@ -74,7 +74,7 @@ export default [
   {
     id: '004-fig6', paper: '004', label: 'Fig. 6', caption: 'Speed-up of algorithms C and S with A = 10, G = 1, L = 500 and γ = 2.',
     params: 'A0 = A_i = 10, G_i = 1, L = 500, γ = 2, no start-up costs; m = 1 … 20 children (the view also draws M)',
-    status: 'Reproduces the paper: C’s speed-up falls with m, S’s reaches 10.998 at m = 10 (printed 10.99, cut to two decimals).',
+    status: 'Reproduces the paper: C’s speed-up falls with m, S’s reaches 10.998 at m = 10 (printed 10.99, cut to two decimals), marked on the view’s chart and listed beside the computed value.',
     view: 'nonlinear', values: { algorithm: 'S', L: '500', gamma: '2', A0: '10', A: rep(10, 10), G: rep(1, 10), rho: '', theta_cp: '', theta_cm: '' }, panel: 'sweep',
   },
   {

@@ -5,6 +5,7 @@ import { fmt, isNum } from '../format.js';
 import { sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
 import { buildForm } from '../form.js';
 import { el, fill, summary, warnings, message } from '../ui.js';
+import { printedFor, withComputed, paperValues } from '../printed.js';
 import { core } from '../page.js';
 
 const FIG10_V = logSpace(2, 12, 2); // 1e2 .. 1e12, two points a decade
@@ -51,7 +52,7 @@ export function renderFig10(ctx) {
   const body = ctx.panel('fig10', {
     title: 'Out-of-core against multi-installment processing (Fig. 10 of [002])',
     wide: true,
-    note: 'A homogeneous star of m processors (its own parameters below; the paper’s are the defaults, swap point swp = 1e8). Out-of-core: one message each, LP (1)–(4). Multi-installment: chunks of size β sent round-robin P1 … Pm, P1 …, each computed in core; β from heuristic (5), β = (mS − A^l_1)/(A^l_2 − mC), and the paper’s β = 5. V from 1e2 to 1e12, two points a decade; both axes logarithmic.',
+    note: 'A homogeneous star of m processors (its own parameters below; the paper’s are the defaults, swap point swp = 1e8). Out-of-core: one message each, LP (1)–(4). Multi-installment: chunks of size β sent round-robin P1 … Pm, P1 …, each computed in core; β from heuristic (5), β = (mS − A^l_1)/(A^l_2 − mC), and the paper’s β = 5. V from 1e2 to 1e12, two points a decade; both axes logarithmic. With the paper’s parameters, the β and swp it prints are listed beside the computed ones.',
   });
   fig10Form(ctx, body);
   runFig10(ctx);
@@ -78,9 +79,10 @@ async function runFig10(ctx) {
   const current = () => ctx.state.fig10?.key === key && ctx.state.fig10.controller === controller;
   const done = (state) => { if (current()) ctx.state.fig10 = { key, ...state }; };
 
+  const chunkRequest = { model: 'chunk_size', m: p.m, S: p.S, C: p.C, Al1: p.Al1, Al2: p.Al2, Ah1: p.Ah1, Ah2: p.Ah2 };
   let chunk;
   try {
-    chunk = await ctx.solver.solve({ model: 'chunk_size', m: p.m, S: p.S, C: p.C, Al1: p.Al1, Al2: p.Al2, Ah1: p.Ah1, Ah2: p.Ah2 }, { signal: controller.signal });
+    chunk = await ctx.solver.solve(chunkRequest, { signal: controller.signal });
   } catch (e) {
     if (!current()) return;
     if (!form.showError(e.error ?? {})) fill(info, message('error', `The chunk size could not be computed: ${e.message}`));
@@ -100,7 +102,9 @@ async function runFig10(ctx) {
     { label: 'swap point swp', value: swp, unit: 'units', testid: 'fig10-swp' },
     { label: 'total core memory m·swp', value: isNum(swp) ? p.m * swp : undefined, unit: 'units' },
   ];
-  fill(info, summary(items), warnings(chunk.warnings));
+  // Only for the paper's parameters: its printed β and swp belong to no others.
+  const printed = printedFor('002-fig10', chunkRequest);
+  fill(info, summary(items), warnings(chunk.warnings), printed ? paperValues(withComputed(printed, { chunk })) : null);
 
   const processors = Array.from({ length: p.m }, () => ({ S: p.S, C: p.C, pieces: [[p.Al1, p.Al2], [p.Ah1, p.Ah2]] }));
   const curves = [{ name: 'out-of-core, LP (1)–(4)', make: (V) => ({ model: 'memory', V, processors }) }];

@@ -5,6 +5,7 @@
 import { fmt, isNum } from '../format.js';
 import { ganttOption, ganttHeight } from '../gantt.js';
 import { el, fill, message } from '../ui.js';
+import { printedFor, withComputed, paperValues } from '../printed.js';
 import { timeOf } from './memory-pieces.js';
 
 /** The processors with one linear piece each, x·A_i2 of their core (fastest) or out-of-core (slowest) level. */
@@ -84,7 +85,7 @@ export function renderFig3(r, ctx) {
   const body = ctx.panel('fig3', {
     title: 'Memory hierarchy against classical linear DLT (Fig. 3 of [002])',
     wide: true,
-    note: 'Classical DLT takes the computing time linear: x·A^l_i2 if it assumes the load stays in core, x·A^h_i2 if all of it is computed out-of-core (the constants A_i1 are left out, as in the paper). (b) and (c) run the loads such a model picks on the real hierarchy: pale bars are the computing times the linear model planned, dark bars what the hierarchy really takes. The paper’s example: 4.333 planned, 10.333 real (b); 13.048 planned, 5.905 real (c).',
+    note: 'Classical DLT takes the computing time linear: x·A^l_i2 if it assumes the load stays in core, x·A^h_i2 if all of it is computed out-of-core (the constants A_i1 are left out, as in the paper). (b) and (c) run the loads such a model picks on the real hierarchy: pale bars are the computing times the linear model planned, dark bars what the hierarchy really takes. With the paper’s example (the defaults), the numbers it prints are listed below beside the computed ones.',
   });
   let grid = body.querySelector('.fig3-grid');
   if (!grid) {
@@ -95,7 +96,7 @@ export function renderFig3(r, ctx) {
       key('line model', 'Cmax of the model'), key('line real', 'real Cmax under the hierarchy'));
     fill(body, legend, grid);
   }
-  body.querySelectorAll(':scope > .msg').forEach((n) => n.remove());
+  body.querySelectorAll(':scope > .msg, :scope > .fig-values').forEach((n) => n.remove());
   const rowsN = Array.isArray(r.processors) ? r.processors.length : 1;
   const height = ganttHeight(rowsN) - 20;
 
@@ -113,20 +114,29 @@ export function renderFig3(r, ctx) {
   ];
   const real = q.processors.map((p) => p.pieces);
   const seq = (ctx.state.fig3Seq = (ctx.state.fig3Seq ?? 0) + 1);
-  for (const c of cases) {
+  const solved = cases.map((c) => {
     const card = fig3Card(ctx, c.key, grid, c);
     const request = { model: 'memory', V: q.V, processors: linearProcessors(q.processors, c.which), real_pieces: real };
     if (q.prune === false) request.prune = false;
-    ctx.solver.solve(request, { signal: ctx.signal }).then((res) => {
-      if (ctx.state.fig3Seq !== seq) return;
+    return ctx.solver.solve(request, { signal: ctx.signal }).then((res) => {
+      if (ctx.state.fig3Seq !== seq) return undefined;
       fill(card.numbers,
         number('model Cmax', res.makespan, `fig3-${c.which}-model`),
         number('real', res.real_makespan_under_hierarchy, `fig3-${c.which}-real`, 'real'),
         el('span', { class: 'fig3-loads', text: `α = ${(Array.isArray(res.loads) ? res.loads : []).map((x) => fmt(x, 4)).join(', ')}` }));
       ctx.chart(`fig3-${c.key}`, card.holder, { height }).setOption(fig3Option(res, q.processors), { notMerge: true });
+      return res;
     }, (err) => {
-      if (ctx.state.fig3Seq !== seq || err.code === 'cancelled') return;
+      if (ctx.state.fig3Seq !== seq || err.code === 'cancelled') return undefined;
       fill(card.numbers, message('error', `not computed: ${err.message}`));
+      return undefined;
+    });
+  });
+  // Only for the paper's example: its printed numbers belong to no other input.
+  const printed = printedFor('002-fig3', q);
+  if (printed) {
+    Promise.all(solved).then(([b, c]) => {
+      if (ctx.state.fig3Seq === seq) body.append(paperValues(withComputed(printed, { a: r, b, c })));
     });
   }
 }

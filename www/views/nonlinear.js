@@ -8,6 +8,7 @@ import { fmt, fmtInt, isNum } from '../format.js';
 import { sweepOption, fitLegend } from '../charts.js';
 import { ganttOption, ganttHeight } from '../gantt.js';
 import { fill, summary, extraNumbers, warnings, table, message } from '../ui.js';
+import { printedFor, withComputed, paperValues, printedSeries } from '../printed.js';
 
 const KNOWN = ['makespan', 'speedup', 'installments', 'used', 'total_load', 'theorem', 'first_term'];
 const ALGORITHMS = ['C', 'S', 'M'];
@@ -182,9 +183,12 @@ async function renderSweep(ctx) {
   const req = ctx.request;
   const A1 = req.A[0];
   const G1 = req.G[0];
+  // Fig. 6 of [004]'s printed speed-up, only for its inputs: the sweep's
+  // (not the form's m or algorithm), since a printed number belongs to no others.
+  const printed = printedFor('004-fig6', { L: req.L, gamma: req.gamma, A0: req.A0, A: A1, G: G1, theta_cp: req.theta_cp, theta_cm: req.theta_cm });
   const body = ctx.panel('sweep', {
     title: 'Speedup vs number of children m',
-    note: `Like Figs. 6–8 of [004]: homogeneous children (every A_i = ${fmt(A1)}, every G_i = ${fmt(G1)}, the first entries of the form), m = 1…${SWEEP_M.length}, algorithms C, S and M; L, γ, A0 and the start-ups from the form, ρ ${req.rho === undefined ? 'chosen by FON' : `= ${req.rho}`} for M. The dashed line is the ideal m + 1.`,
+    note: `Like Figs. 6–8 of [004]: homogeneous children (every A_i = ${fmt(A1)}, every G_i = ${fmt(G1)}, the first entries of the form), m = 1…${SWEEP_M.length}, algorithms C, S and M; L, γ, A0 and the start-ups from the form, ρ ${req.rho === undefined ? 'chosen by FON' : `= ${req.rho}`} for M. The dashed line is the ideal m + 1${printed ? '; the diamond, the speed-up the paper prints for Fig. 6, listed below' : ''}.`,
     wide: true,
   });
   const chart = ctx.chart('sweep', body, { height: 360, onResize: fitLegend });
@@ -192,14 +196,18 @@ async function renderSweep(ctx) {
   const key = JSON.stringify([base, A1, G1]);
   const m = req.A.length;
   const draw = (series) => {
-    chart.setOption(sweepOption({ series, xName: 'children m', yName: 'speedup', xInteger: true, markX: m, markLabel: `m = ${m}` }), { notMerge: true });
+    // Each algorithm's speed-up by m, where the printed values find theirs.
+    const rows = printed && withComputed(printed, Object.fromEntries(ALGORITHMS.map((alg, ai) => [alg, Object.fromEntries(series[ai].data)])));
+    chart.setOption(sweepOption({ series: [...series, ...printedSeries(rows ?? [])], xName: 'children m', yName: 'speedup', xInteger: true, markX: m, markLabel: `m = ${m}` }), { notMerge: true });
     fitLegend(chart);
+    body.querySelector(':scope > .fig-values')?.remove();
+    if (rows) body.append(paperValues(rows));
   };
   if (ctx.state.sweep?.key === key) {
     draw(ctx.state.sweep.series);
     return;
   }
-  body.querySelectorAll(':scope > .msg').forEach((nd) => nd.remove());
+  body.querySelectorAll(':scope > .msg, :scope > .fig-values').forEach((nd) => nd.remove());
   const requests = [];
   for (const algorithm of ALGORITHMS) {
     for (const mm of SWEEP_M) {
