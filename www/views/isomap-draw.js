@@ -6,8 +6,9 @@ import { fmt, fmtInt, isNum } from '../format.js';
 import { sweepOption, rampColor, COLORS } from '../charts.js';
 import { el, fill, table } from '../ui.js';
 
-// Table 1 of [003]: n = 20, the reference instance, Gurobi 300 s per MIP.
-const PAPER = {
+// Table 1 of [003]: n = 20, the reference instance, Gurobi 300 s per MIP
+// (exported for tests/browser/printed.test.mjs).
+export const TABLE1 = {
   m: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
   E_max: [34.2, 34.0, 33.7, 33.4, 33.2, 32.8, 32.4, 31.5, 30.9, 30.4, 29.6, 28.7, 27.7, 26.7, 25.7, 24.8, 23.8, 22.9, 22.1],
   V_max: [134485, 120827, 123329, 105097, 119663, 95748, 106921, 115514, 75048, 81394, 86545, 90457, 94532, 98591, 99460, 100506, 100354, 99708, 102240],
@@ -18,8 +19,8 @@ const MAX_COLOR = '#1f2733';
 const POINT_COLOR = '#d14b3f';
 
 const paperAt = (m, what) => {
-  const i = PAPER.m.indexOf(m);
-  return i >= 0 ? PAPER[what][i] : undefined;
+  const i = TABLE1.m.indexOf(m);
+  return i >= 0 ? TABLE1[what][i] : undefined;
 };
 
 export function mapPanel(ctx) {
@@ -259,7 +260,7 @@ export function renderEmaxChart(ctx) {
   if (!holder) return;
   const e = ctx.chart('emax', holder, { height: 220 });
   const v = ctx.chart('vmax', holder, { height: 220 });
-  const paper = (what) => PAPER.m.filter((m) => ctx.state.map.ms.includes(m)).map((m) => [m, paperAt(m, what)]);
+  const paper = (what) => TABLE1.m.filter((m) => ctx.state.map.ms.includes(m)).map((m) => [m, paperAt(m, what)]);
   const opt = (what, yName) => {
     const o = sweepOption({
       series: [
