@@ -68,10 +68,16 @@ pub fn integer(field: &str, x: f64, lo: usize, hi: usize) -> Result<usize> {
 
 /// A list of length lo..=hi.
 pub fn length<T>(field: &str, xs: &[T], lo: usize, hi: usize) -> Result<()> {
+    length_of(xs, lo, hi, || field.into())
+}
+
+/// `length`, the list named by `field()` only where it fails.
+pub fn length_of<T>(xs: &[T], lo: usize, hi: usize, field: impl FnOnce() -> alloc::string::String) -> Result<()> {
     if (lo..=hi).contains(&xs.len()) {
         Ok(())
     } else {
-        Err(Error::range(field, format!("{field} must list from {lo} to {hi} entries, got {}", xs.len())))
+        let field = field();
+        Err(Error::range(&field, format!("{field} must list from {lo} to {hi} entries, got {}", xs.len())))
     }
 }
 
@@ -145,6 +151,13 @@ impl Field {
     /// `x`, checked as the field.
     pub fn check(&self, x: f64) -> Result<f64> {
         self.check_at(self.name, x)
+    }
+
+    /// `x`, checked as entry `at()` of a list: named only where it fails,
+    /// since a name costs a `format!` and 002's lists of 1000 processors are
+    /// checked on every request.
+    pub fn check_item(&self, x: f64, at: impl FnOnce() -> alloc::string::String) -> Result<f64> {
+        self.check(x).or_else(|_| self.check_at(&at(), x))
     }
 
     /// `x`, checked as the field's entry `at` (`item(name, i)` of a list).

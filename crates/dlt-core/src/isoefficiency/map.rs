@@ -214,7 +214,7 @@ fn validate(p: &MapParams) -> Result<Valid> {
     let m_hi = validate::integer("m_range[1]", p.m_range.1, base.m, super::MAX_M)?;
     validate::length("levels", &p.levels, 0, MAX_LEVELS)?;
     for (i, &e) in p.levels.iter().enumerate() {
-        LEVELS.check_at(&validate::item("levels", i), e)?;
+        LEVELS.check_item(e, || validate::item("levels", i))?;
     }
     let width = WIDTH.check(p.width.unwrap_or(1.0))?;
     if (v_hi - v_lo) / width > 1e12 {

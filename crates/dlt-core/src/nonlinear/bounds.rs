@@ -139,7 +139,7 @@ pub fn bounds(p: &BoundsParams) -> Result<BoundsOutput> {
         Sizes::One(x) => alloc::vec![L.check(*x)?],
         Sizes::Many(xs) => {
             validate::length("L", xs, 1, MAX_M)?;
-            xs.iter().enumerate().map(|(i, &x)| L.check_at(&validate::item("L", i), x)).collect::<Result<Vec<_>>>()?
+            xs.iter().enumerate().map(|(i, &x)| L.check_item(x, || validate::item("L", i))).collect::<Result<Vec<_>>>()?
         }
     };
     let (by_m, n) = match (p.m, p.rho) {

@@ -98,8 +98,8 @@ pub(crate) fn validate_net(p: &Params) -> Result<Net> {
             format!("G must list one link time per child, as many entries as A ({}), got {}", p.a.len(), p.g.len()),
         ));
     }
-    let a = p.a.iter().enumerate().map(|(i, &x)| A.check_at(&validate::item("A", i), x)).collect::<Result<Vec<_>>>()?;
-    let g = p.g.iter().enumerate().map(|(i, &x)| G.check_at(&validate::item("G", i), x)).collect::<Result<Vec<_>>>()?;
+    let a = p.a.iter().enumerate().map(|(i, &x)| A.check_item(x, || validate::item("A", i))).collect::<Result<Vec<_>>>()?;
+    let g = p.g.iter().enumerate().map(|(i, &x)| G.check_item(x, || validate::item("G", i))).collect::<Result<Vec<_>>>()?;
     let theta_cp = THETA_CP.check(p.theta_cp.unwrap_or(0.0))?;
     let theta_cm = THETA_CM.check(p.theta_cm.unwrap_or(0.0))?;
     let net = Net { l, gamma, a0, a, g, theta_cp, theta_cm };

@@ -91,14 +91,14 @@ pub fn processors(field: &str, list: &[Processor]) -> Result<Vec<Levels>> {
     list.iter()
         .enumerate()
         .map(|(i, p)| {
-            let at = validate::item(field, i);
-            S.check_at(&format!("{at}.S"), p.s)?;
-            C.check_at(&format!("{at}.C"), p.c)?;
-            let field = format!("{at}.pieces");
-            validate::length(&field, &p.pieces, 1, MAX_PIECES)?;
+            let at = || validate::item(field, i);
+            S.check_item(p.s, || format!("{}.S", at()))?;
+            C.check_item(p.c, || format!("{}.C", at()))?;
+            let pieces = || format!("{}.pieces", at());
+            validate::length_of(&p.pieces, 1, MAX_PIECES, pieces)?;
             for (j, &(a, b)) in p.pieces.iter().enumerate() {
-                INTERCEPT.check_at(&format!("{field}[{j}][0]"), a)?;
-                SLOPE.check_at(&format!("{field}[{j}][1]"), b)?;
+                INTERCEPT.check_item(a, || format!("{}[{j}][0]", pieces()))?;
+                SLOPE.check_item(b, || format!("{}[{j}][1]", pieces()))?;
             }
             Ok(levels(&p.pieces))
         })
