@@ -43,6 +43,7 @@ for option in "$@"; do
       fi
       npm_packages tests/browser playwright-core
       npm_packages tests/browser typescript
+      npm_packages tests/browser axe-core
       ;;
     --highs) npm_packages tests/highs highs ;;
     *) echo "usage: scripts/setup.sh [--browser] [--highs]" >&2; exit 2 ;;
