@@ -61,8 +61,9 @@ export function warnings(list) {
  * A table: columns are {key, label, title?, format?, numeric?=true,
  * testid?(rowIndex), na?(row, i)}; rows are objects (or use `get(row, i)`).
  * `na` marks cells where the quantity does not apply ("n/a", not "—").
+ * `label` names it for screen readers (default: its caption, else its columns).
  */
-export function table(columns, rows, { caption, testid } = {}) {
+export function table(columns, rows, { caption, testid, label } = {}) {
   let missing = false;
   const head = el('tr', {}, columns.map((c) => el('th', { scope: 'col', title: c.title, class: c.numeric === false ? undefined : 'num' }, c.label)));
   const body = rows.map((r, i) => el('tr', {}, columns.map((c) => {
@@ -85,7 +86,13 @@ export function table(columns, rows, { caption, testid } = {}) {
   })));
   const t = el('table', { class: 'data', 'data-testid': testid },
     caption ? el('caption', { text: caption }) : null, el('thead', {}, head), el('tbody', {}, body));
-  const wrap = el('div', { class: 'table-wrap' }, t);
+  // A wide table scrolls sideways inside its box: the box takes focus, so
+  // that the keyboard can scroll it too, and is named (a group, not a
+  // region: two panels may show tables of the same name).
+  const wrap = el('div', {
+    class: 'table-wrap', tabindex: '0', role: 'group',
+    'aria-label': label ?? caption ?? `table: ${columns.map((c) => c.label).join(', ')}`,
+  }, t);
   return missing ? [wrap, el('p', { class: 'note', text: '— : value not reported by the core for this row.' })] : [wrap];
 }
 

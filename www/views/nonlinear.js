@@ -124,7 +124,7 @@ function renderLoads(r, ctx) {
     { key: 'messages', label: 'messages received', numeric: false, get: (row) => fractions(row.messages) ?? (row.status === 'root' ? 'holds the data' : row.status === 'used' ? undefined : 'none') },
     { key: 'nStar', label: 'n_i*', title: 'Lemma 8: messages needed to deliver the data set', na: (row) => row.status !== 'used' || r.algorithm === 'C' },
     { key: 'status', label: 'status', numeric: false },
-  ], rows, { testid: 'load-table' }));
+  ], rows, { testid: 'load-table', label: 'Load distribution per processor' }));
 }
 
 function renderGantt(r, ctx) {
