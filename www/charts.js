@@ -15,6 +15,12 @@ const LIGHT = {
   muted: '#5d6b7e',
   grid: '#e3e7ee',
   bg: '#ffffff',
+  // Reference lines and marks (a bound, the paper's values, Cmax), and what
+  // stands out (a solved point, the real makespan): 3:1 or more on bg.
+  reference: '#6f7a8a',
+  alert: '#d14b3f',
+  // The part of viridis that reads at 4.5:1 on bg, for lines and their labels (rampColor's span).
+  ramp: [0, 0.43],
   series: ['#2f6fdb', '#e8912d', '#1f9e74', '#c2408f', '#7a5cd6', '#8c6d1f', '#3aa0c8', '#d14b3f'],
 };
 
@@ -27,6 +33,9 @@ const DARK = {
   muted: '#a7b2c2',
   grid: '#313a48',
   bg: '#1a2029',
+  reference: '#8d99ab',
+  alert: '#f07468',
+  ramp: [5 / 9, 1],
   series: ['#6b9bf2', '#f0a04b', '#3cc497', '#e56bb3', '#a18bf3', '#d1ad52', '#62c3e8', '#f07468'],
 };
 
@@ -43,6 +52,8 @@ export function setScheme(isDark) {
   dark = !!isDark;
   const p = dark ? DARK : LIGHT;
   Object.assign(COLORS, p, { series: [...p.series] });
+  // The legends drawn in HTML (style.css, --chart-*) take the charts' colours from here.
+  for (const key of ['comm', 'compute', 'reference', 'alert']) document.documentElement.style.setProperty(`--chart-${key}`, p[key]);
 }
 
 export function isDark() {
@@ -52,14 +63,24 @@ export function isDark() {
 // Viridis ramp: activation phases are ordered in time, so the colours are too.
 const VIRIDIS = ['#440154', '#482878', '#3e4989', '#31688e', '#26828e', '#1f9e89', '#35b779', '#6ece58', '#b5de2b', '#fde725'];
 
-/** The colour of category `i` of `n` ordered ones, sampled evenly along viridis. */
-export function rampColor(i, n) {
-  const t = n <= 1 ? 0 : Math.min(1, Math.max(0, i / (n - 1))) * (VIRIDIS.length - 1);
+/**
+ * The colour of category `i` of `n` ordered ones, sampled evenly along
+ * viridis, or along its part `span` (fractions of it; `COLORS.ramp` for
+ * lines, which must read on the chart's background).
+ */
+export function rampColor(i, n, [from, to] = [0, 1]) {
+  const u = n <= 1 ? 0 : Math.min(1, Math.max(0, i / (n - 1)));
+  const t = (from + (to - from) * u) * (VIRIDIS.length - 1);
   const j = Math.min(VIRIDIS.length - 2, Math.floor(t));
   const f = t - j;
   const a = hex(VIRIDIS[j]);
   const b = hex(VIRIDIS[j + 1]);
   return `rgb(${a.map((x, k) => Math.round(x + (b[k] - x) * f)).join(',')})`;
+}
+
+/** `color` (#hex) at opacity `a`: a lighter shade of a scheme's colour. */
+export function alpha(color, a) {
+  return `rgba(${hex(color).join(', ')}, ${a})`;
 }
 
 /** Black or white, whichever reads better on `color` (rgb() or #hex). */
@@ -298,7 +319,7 @@ export function sweepOption({ series, xName, yName, xLog = false, yLog = false, 
       emphasis: { focus: 'series' },
       markLine: i === 0 && isNum(markX) ? {
         silent: true, symbol: 'none', label: { formatter: markLabel ?? fmt(markX), color: COLORS.muted },
-        lineStyle: { color: '#999', type: 'dotted' }, data: [{ xAxis: markX }],
+        lineStyle: { color: COLORS.reference, type: 'dotted' }, data: [{ xAxis: markX }],
       } : undefined,
     })),
   };

@@ -139,7 +139,7 @@ export function ganttOption(response, { timeName = 'time', extra = [] } = {}) {
       { name: 'computation', type: 'custom', renderItem: renderItem('compute'), dimensions: GANTT_DIMENSIONS, encode: { x: [1, 2], y: 0 }, data: compute, itemStyle: { color: COLORS.compute },
         markLine: makespan === undefined ? undefined : {
           silent: true, symbol: 'none', label: { formatter: `Cmax ${fmt(makespan)}`, color: COLORS.muted, position: 'start', align: 'right', rotate: 0, distance: 4 },
-          lineStyle: { color: '#888', type: 'dashed' }, data: [{ xAxis: makespan }],
+          lineStyle: { color: COLORS.reference, type: 'dashed' }, data: [{ xAxis: makespan }],
         } },
     ],
   };

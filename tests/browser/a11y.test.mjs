@@ -53,6 +53,60 @@ for (const scheme of ['light', 'dark']) {
   }
 }
 
+// ---- dark mode: the charts' colours against their card -----------------------
+
+/** [r, g, b] of '#rgb', '#rrggbb' or 'rgb(a)(…)'. */
+function rgbOf(color) {
+  if (color.startsWith('#')) {
+    const h = color.length === 4 ? [...color.slice(1)].map((c) => c + c).join('') : color.slice(1);
+    return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
+  }
+  return color.match(/[\d.]+/g).slice(0, 3).map(Number);
+}
+
+/** WCAG 2 contrast ratio of two opaque colours. */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = rgbOf(c).map((v) => v / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('dark scheme: the isoefficiency charts draw lines at 3:1 and text at 4.5:1 on their card, the minor grid faint', async () => {
+  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+  await open('isoefficiency');
+  await page.waitForFunction(() => document.querySelector('#view-isoefficiency [data-testid="isomap"]')?.dataset.state === 'done', null, { timeout: 60000 });
+  // What every chart of the view draws, read from its ECharts option.
+  const charts = await page.evaluate(async () => {
+    const { echarts } = await import('./charts.js');
+    return [...document.querySelectorAll('#view-isoefficiency [data-chart]')].map((box) => {
+      const o = echarts.getInstanceByDom(box).getOption();
+      const axes = [...o.xAxis, ...o.yAxis];
+      return {
+        chart: box.dataset.chart,
+        bg: getComputedStyle(box.closest('.card')).backgroundColor,
+        lines: o.series.map((s) => [s.name, s.lineStyle?.color ?? s.itemStyle?.color ?? s.color]),
+        texts: [
+          ...axes.flatMap((a, i) => [[`axis ${i} labels`, a.axisLabel?.color], [`axis ${i} name`, a.nameTextStyle?.color ?? o.textStyle?.color]]),
+          ...o.series.flatMap((s) => (s.data ?? []).filter((d) => d?.label?.show).map((d) => [`${s.name}: label`, d.label.color])),
+          ...(o.legend ?? []).map((l) => ['legend', l.textStyle?.color]),
+        ],
+        grids: axes.filter((a) => a.minorSplitLine?.show).map((a) => [a.minorSplitLine.lineStyle.color, a.minorSplitLine.lineStyle.opacity ?? 1]),
+      };
+    });
+  });
+  assert.ok(charts.some((c) => c.chart === 'map-below') && charts.some((c) => c.chart === 'map-above'), JSON.stringify(charts.map((c) => c.chart)));
+  for (const { chart, bg, lines, texts, grids } of charts) {
+    assert.ok(contrast(bg, '#000') < 3, `${chart}: the card is not dark (${bg})`);
+    for (const [name, color] of lines) assert.ok(color && contrast(color, bg) >= 3, `${chart}, line ${name}: ${color} on ${bg} is ${color && contrast(color, bg).toFixed(2)}:1`);
+    for (const [name, color] of texts) assert.ok(color && contrast(color, bg) >= 4.5, `${chart}, ${name}: ${color} on ${bg} is ${color && contrast(color, bg).toFixed(2)}:1`);
+    // Grid lines are a faint guide, not white on dark (the audit's 13:1).
+    for (const [color, opacity] of grids) assert.ok(contrast(color, bg) * opacity < 2, `${chart}, minor grid: ${color} at ${opacity} on ${bg}`);
+  }
+});
+
 test('no console errors, no page errors, nothing fetched from elsewhere', () => {
   // A page left for the next (about:blank) aborts its worker's fetch.
   session.assertClean({ ignore: /^request failed: .* net::ERR_ABORTED$/ });

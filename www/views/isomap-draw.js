@@ -15,9 +15,6 @@ export const TABLE1 = {
 };
 const REFERENCE = { a1: 0.109, a2: 4.132, b2: -27109, C: 0.005, O: 0.075, S: 25.4, n: 20 };
 
-const MAX_COLOR = '#1f2733';
-const POINT_COLOR = '#d14b3f';
-
 const paperAt = (m, what) => {
   const i = TABLE1.m.indexOf(m);
   return i >= 0 ? TABLE1[what][i] : undefined;
@@ -116,21 +113,22 @@ export function drawMap(ctx, sides = ['below', 'above']) {
     levels.forEach((e, i) => {
       const values = lineValues(map, side, e);
       all.push(...values);
-      const color = rampColor(levels.length - 1 - i, Math.max(levels.length, 2) + 1);
+      const color = rampColor(levels.length - 1 - i, Math.max(levels.length, 2) + 1, COLORS.ramp);
       series.push({
         name: `e = ${fmt(e)}`, e, kind: 'iso', type: 'line', color, showSymbol: true, symbolSize: 5, connectNulls: false,
         lineStyle: { width: 1.6 }, data: labelLast(steps(map.ms, values), fmt(e), color),
       });
     });
-    const maxData = labelLast(steps(map.ms, maxLine, (m) => ({ eMax: eMax[map.ms.indexOf(m)] })), 'MAX', MAX_COLOR);
-    series.push({ name: 'MAX', kind: 'max', type: 'line', color: MAX_COLOR, showSymbol: true, symbolSize: 6, lineStyle: { width: 2.6 }, data: maxData, z: 3 });
+    // MAX in the text's colour: the strongest line of either scheme.
+    const maxData = labelLast(steps(map.ms, maxLine, (m) => ({ eMax: eMax[map.ms.indexOf(m)] })), 'MAX', COLORS.text);
+    series.push({ name: 'MAX', kind: 'max', type: 'line', color: COLORS.text, showSymbol: true, symbolSize: 6, lineStyle: { width: 2.6 }, data: maxData, z: 3 });
     // The point solved below, on the side of V_max it lies on.
     const here = isNum(pt?.m) && isNum(pt?.V) && (!isNum(vmaxAt) || (side === 'below' ? pt.V <= vmaxAt : pt.V > vmaxAt));
     if (here) {
       series.push({
         name: 'solved point', kind: 'point', type: 'scatter', symbol: 'diamond', symbolSize: 13, z: 5,
-        itemStyle: { color: POINT_COLOR, borderColor: '#fff', borderWidth: 1 },
-        data: [{ value: [pt.m, pt.V], label: { show: true, position: 'top', distance: 6, formatter: isNum(pt.E) ? `E = ${fmt(pt.E, 4)}` : '', color: POINT_COLOR, fontWeight: 600, backgroundColor: 'rgba(255,255,255,0.85)', padding: [1, 3], borderRadius: 3 } }],
+        itemStyle: { color: COLORS.alert, borderColor: COLORS.bg, borderWidth: 1 },
+        data: [{ value: [pt.m, pt.V], label: { show: true, position: 'top', distance: 6, formatter: isNum(pt.E) ? `E = ${fmt(pt.E, 4)}` : '', color: COLORS.alert, fontWeight: 600, backgroundColor: COLORS.bg, padding: [1, 3], borderRadius: 3 } }],
       });
       all.push(pt.V);
     }
@@ -163,7 +161,7 @@ export function drawMap(ctx, sides = ['below', 'above']) {
         type: 'log', name: 'load V [MB]', nameTextStyle: { color: COLORS.muted, align: 'left' }, ...bounds,
         axisLabel: { color: COLORS.muted, formatter: (y) => fmt(y, 3) },
         splitLine: { lineStyle: { color: COLORS.grid } },
-        minorTick: { show: true, splitNumber: 9 }, minorSplitLine: { show: true, lineStyle: { color: '#f1f3f7' } },
+        minorTick: { show: true, splitNumber: 9 }, minorSplitLine: { show: true, lineStyle: { color: COLORS.grid, opacity: 0.5 } },
       },
       series: series.map(({ kind, e, ...s }) => ({ ...s, labelLayout: { moveOverlap: 'shiftY' }, emphasis: { focus: 'series' } })),
     }, { notMerge: true });
@@ -265,7 +263,7 @@ export function renderEmaxChart(ctx) {
     const o = sweepOption({
       series: [
         { name: 'this page', data: rows.map((r) => [r.m, r[what === 'E_max' ? 'E' : 'V'] ?? null]), color: COLORS.series[0] },
-        { name: 'Table 1 of [003]', data: paper(what), dashed: true, color: '#7d8796' },
+        { name: 'Table 1 of [003]', data: paper(what), dashed: true, color: COLORS.reference },
       ],
       xName: 'machines m', yName, xInteger: true,
     });

@@ -131,7 +131,7 @@ async function runFig10(ctx) {
   if (isNum(swp) && swp > 0) marks.push({ xAxis: p.m * swp, label: { formatter: `V = m·swp = ${fmt(p.m * swp, 3)}`, color: COLORS.muted } });
   const lo = FIG10_V[0];
   const hi = FIG10_V[FIG10_V.length - 1];
-  option.series[0].markLine = { silent: true, symbol: 'none', lineStyle: { color: '#999', type: 'dotted' }, data: marks.filter((m) => m.xAxis >= lo && m.xAxis <= hi) };
+  option.series[0].markLine = { silent: true, symbol: 'none', lineStyle: { color: COLORS.reference, type: 'dotted' }, data: marks.filter((m) => m.xAxis >= lo && m.xAxis <= hi) };
   if (failed.length) chartHolder.prepend(message('info', `${failed.length} of ${responses.length} points were skipped: ${failed[0].error.message}`));
   done({ series, option });
   chart.setOption(option, { notMerge: true });

@@ -4,6 +4,7 @@
 
 import { fmt, isNum } from '../format.js';
 import { ganttOption, ganttHeight } from '../gantt.js';
+import { COLORS, alpha } from '../charts.js';
 import { el, fill, message } from '../ui.js';
 import { printedFor, withComputed, paperValues } from '../printed.js';
 import { timeOf } from './memory-pieces.js';
@@ -44,14 +45,14 @@ function fig3Option(res, processors) {
   const model = res.makespan;
   const real = isNum(res.real_makespan_under_hierarchy) ? res.real_makespan_under_hierarchy : end;
   const option = ganttOption({ processors: res.processors, schedule, makespan: Math.max(model, real) }, {
-    extra: [{ name: 'computing as planned', lane: 'compute', color: 'rgba(47, 111, 219, 0.22)', intervals: planned }],
+    extra: [{ name: 'computing as planned', lane: 'compute', color: alpha(COLORS.compute, 0.22), intervals: planned }],
   });
   compactGantt(option);
   option.series.find((s) => s.name === 'computation').markLine = {
     silent: true, symbol: 'none', label: { show: false },
     data: [
-      { xAxis: model, lineStyle: { color: '#777', type: 'dashed', width: 1.5 } },
-      { xAxis: real, lineStyle: { color: '#c0392b', type: 'solid', width: 1.5 } },
+      { xAxis: model, lineStyle: { color: COLORS.reference, type: 'dashed', width: 1.5 } },
+      { xAxis: real, lineStyle: { color: COLORS.alert, type: 'solid', width: 1.5 } },
     ],
   };
   return option;
@@ -104,7 +105,7 @@ export function renderFig3(r, ctx) {
   fill(a.numbers, number('Cmax', r.makespan, 'fig3-hier'));
   const optA = compactGantt(ganttOption(r, { timeName: 'time' }));
   optA.series.find((s) => s.name === 'computation').markLine = {
-    silent: true, symbol: 'none', label: { show: false }, data: [{ xAxis: r.makespan, lineStyle: { color: '#777', type: 'dashed', width: 1.5 } }],
+    silent: true, symbol: 'none', label: { show: false }, data: [{ xAxis: r.makespan, lineStyle: { color: COLORS.reference, type: 'dashed', width: 1.5 } }],
   };
   ctx.chart('fig3-a', a.holder, { height }).setOption(optA, { notMerge: true });
 

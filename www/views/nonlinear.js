@@ -5,7 +5,7 @@
 // Thms 3-4) and M (multi-installment, FON, Thms 6-9).
 
 import { fmt, fmtInt, isNum } from '../format.js';
-import { sweepOption, fitLegend } from '../charts.js';
+import { sweepOption, fitLegend, COLORS } from '../charts.js';
 import { ganttOption, ganttHeight } from '../gantt.js';
 import { fill, summary, extraNumbers, warnings, table, message } from '../ui.js';
 import { printedFor, withComputed, paperValues, printedSeries } from '../printed.js';
@@ -226,7 +226,7 @@ async function renderSweep(ctx) {
       return [mm, res && isNum(res.speedup) ? res.speedup : null];
     }),
   }));
-  series.push({ name: 'ideal m + 1', data: SWEEP_M.map((mm) => [mm, mm + 1]), dashed: true, color: '#9aa5b4' });
+  series.push({ name: 'ideal m + 1', data: SWEEP_M.map((mm) => [mm, mm + 1]), dashed: true, color: COLORS.reference });
   const failed = responses.filter((x) => x?.error);
   if (failed.length) body.prepend(message('warn', `${failed.length} of ${responses.length} points were refused by the core and are left out: ${failed[0].error.message}`));
   ctx.state.sweep = { key, series };
