@@ -21,6 +21,13 @@ if (embed) document.documentElement.classList.add('embed');
 
 const tabsEl = document.getElementById('tabs');
 const viewsEl = document.getElementById('views');
+
+// The skip link moves the focus itself: its #views in the address bar would
+// be read as a link to a view (the hash holds the page's state).
+document.querySelector('.skip-link').addEventListener('click', (e) => {
+  e.preventDefault();
+  viewsEl.focus();
+});
 const GALLERY = { id: GALLERY_ID, title: 'Gallery', paper: { id: 'figures' } };
 const pages = [...views, GALLERY];
 let gallery = null;

@@ -296,5 +296,12 @@ export function exportMenu(scope, { basename, info = () => ({}) }) {
   // Built as the menu opens (on the click, so the items are there at once, and on toggle).
   menu.querySelector('summary').addEventListener('click', () => { if (!menu.open) build(); });
   menu.addEventListener('toggle', () => { if (menu.open && !items.childElementCount) build(); });
+  // Escape closes it, as any menu, and gives the focus back to its button.
+  menu.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || !menu.open) return;
+    e.preventDefault();
+    menu.open = false;
+    menu.querySelector('summary').focus();
+  });
   return menu;
 }

@@ -107,6 +107,55 @@ test('dark scheme: the isoefficiency charts draw lines at 3:1 and text at 4.5:1 
   }
 });
 
+// ---- keyboard and layout ---------------------------------------------------
+
+test('the skip link is the first Tab stop and moves the focus to the content, the link in the address bar kept', async () => {
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await open('torus');
+  const hash = await page.evaluate(() => location.hash);
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Tab');
+  const link = await page.evaluate(() => {
+    const a = document.activeElement;
+    const r = a.getBoundingClientRect();
+    return { testid: a.dataset.testid, text: a.textContent, shown: r.top >= 0 && r.height > 0 };
+  });
+  assert.deepEqual(link, { testid: 'skip-link', text: 'Skip to main content', shown: true });
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'views');
+  assert.equal(await page.evaluate(() => location.hash), hash, 'the view\'s link is kept');
+  assert.equal(await page.locator('#banner').isHidden(), true, 'no notice about a view "views"');
+});
+
+test('Escape closes an Export menu and gives the focus back to its button', async () => {
+  await open('torus');
+  const menu = session.view('torus').locator('[data-testid="export-menu"]').first();
+  const summary = menu.locator('summary');
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await menu.evaluate((d) => d.open), true, 'Enter opens the menu');
+  await page.keyboard.press('Tab');
+  assert.equal(await menu.evaluate((d) => d.contains(document.activeElement) && document.activeElement.tagName), 'BUTTON', 'Tab reaches its items');
+  await page.keyboard.press('Escape');
+  assert.equal(await menu.evaluate((d) => d.open), false, 'Escape closes it');
+  assert.equal(await summary.evaluate((s) => s === document.activeElement), true, 'the focus is back on its button');
+});
+
+test('a projector\'s width is used (no empty column) and hints are 13 px or more', async () => {
+  for (const [width, height] of [[1920, 1080], [1880, 1000], [1366, 768]]) {
+    await page.setViewportSize({ width, height });
+    await open('buffers');
+    const got = await page.evaluate(() => {
+      const main = document.querySelector('main').getBoundingClientRect();
+      const small = [...document.querySelectorAll('#view-buffers :is(.summary dt .hint, .help, .note)')].map((e) => parseFloat(getComputedStyle(e).fontSize));
+      return { empty: document.documentElement.clientWidth - main.width, smallest: Math.min(...small), count: small.length };
+    });
+    assert.ok(got.empty <= 0.08 * width, `${width} px: ${got.empty} px beside the content`);
+    assert.ok(got.count > 0 && got.smallest >= 13, `${width} px: hints of ${got.smallest} px`);
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+});
+
 test('no console errors, no page errors, nothing fetched from elsewhere', () => {
   // A page left for the next (about:blank) aborts its worker's fetch.
   session.assertClean({ ignore: /^request failed: .* net::ERR_ABORTED$/ });
