@@ -19,7 +19,19 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+/**
+ * What a field accepts, in the core's words (validate.rs `Field::accepts`):
+ * a number field carries the core's nonzero magnitudes, a whole number its
+ * bounds.
+ */
 export function rangeText(spec) {
+  if (spec.magnitude) {
+    const [lo, hi] = spec.magnitude;
+    const top = fmt(spec.max ?? hi);
+    if (spec.gt !== undefined) return `from ${fmt(lo)} to ${top}`;
+    if (spec.min !== undefined) return `0 or from ${fmt(lo)} to ${top}`;
+    return `0 or of magnitude ${fmt(lo)} to ${top}, either sign`;
+  }
   const parts = [];
   if (spec.gt !== undefined) parts.push(`> ${fmt(spec.gt)}`);
   if (spec.min !== undefined) parts.push(`≥ ${fmt(spec.min)}`);
@@ -36,7 +48,8 @@ function checkNumber(spec, x, what) {
   }
   const bad = (spec.gt !== undefined && !(x > spec.gt))
     || (spec.min !== undefined && x < spec.min)
-    || (spec.max !== undefined && x > spec.max);
+    || (spec.max !== undefined && x > spec.max)
+    || (spec.magnitude && x !== 0 && (Math.abs(x) < spec.magnitude[0] || Math.abs(x) > spec.magnitude[1]));
   if (bad) return `${what} must be ${rangeText(spec)}`;
   return '';
 }

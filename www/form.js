@@ -45,13 +45,13 @@ export function fieldKey(path) {
 
 /**
  * The core's range of `spec`'s field (a field's or a column's) in `about`
- * (a model's entry of the core's `models()`), as a spec's min, max and gt;
+ * (a model's entry of the core's `models()`), as a spec's min, max, gt and magnitude;
  * null where it has none.
  */
 function coreRange(spec, about) {
   const f = about?.fields.find((x) => x.name === (spec.core ?? spec.key));
   if (!f) return null;
-  return { min: f.min_exclusive ? undefined : f.min, gt: f.min_exclusive ? f.min : undefined, max: f.max };
+  return { min: f.min_exclusive ? undefined : f.min, gt: f.min_exclusive ? f.min : undefined, max: f.max, magnitude: f.magnitude };
 }
 
 /**

@@ -12,47 +12,12 @@ pub const MAX_MAGNITUDE: f64 = 1e15;
 /// and LP coefficients span more than any solver resolves.
 pub const MIN_MAGNITUDE: f64 = 1e-30;
 
-fn finite(field: &str, x: f64) -> Result<f64> {
-    if x.is_finite() && x.abs() <= MAX_MAGNITUDE && (x == 0.0 || x.abs() >= MIN_MAGNITUDE) {
-        Ok(x)
+/// A number as a message shows it: 1e308, not its 309 digits.
+fn shown(x: f64) -> alloc::string::String {
+    if x == 0.0 || !x.is_finite() || (1e-4..1e6).contains(&x.abs()) {
+        format!("{x}")
     } else {
-        Err(Error::range(field, format!(
-            "{field} must be 0 or a finite number of magnitude from {MIN_MAGNITUDE:e} to {MAX_MAGNITUDE:e}, got {x}")))
-    }
-}
-
-/// Any finite number (an intercept of a piecewise-linear time, say).
-pub fn real(field: &str, x: f64) -> Result<f64> {
-    finite(field, x)
-}
-
-/// x >= 0.
-pub fn nonneg(field: &str, x: f64) -> Result<f64> {
-    finite(field, x)?;
-    if x >= 0.0 {
-        Ok(x)
-    } else {
-        Err(Error::range(field, format!("{field} must be >= 0, got {x}")))
-    }
-}
-
-/// x > 0.
-pub fn positive(field: &str, x: f64) -> Result<f64> {
-    finite(field, x)?;
-    if x > 0.0 {
-        Ok(x)
-    } else {
-        Err(Error::range(field, format!("{field} must be > 0, got {x}")))
-    }
-}
-
-/// lo <= x <= hi.
-pub fn within(field: &str, x: f64, lo: f64, hi: f64) -> Result<f64> {
-    finite(field, x)?;
-    if (lo..=hi).contains(&x) {
-        Ok(x)
-    } else {
-        Err(Error::range(field, format!("{field} must be between {lo} and {hi}, got {x}")))
+        format!("{x:e}")
     }
 }
 
@@ -62,7 +27,7 @@ pub fn integer(field: &str, x: f64, lo: usize, hi: usize) -> Result<usize> {
     if x.is_finite() && x == libm::trunc(x) && x >= lo as f64 && x <= hi as f64 {
         Ok(x as usize)
     } else {
-        Err(Error::range(field, format!("{field} must be a whole number from {lo} to {hi}, got {x}")))
+        Err(Error::range(field, format!("{field} must be a whole number from {lo} to {hi}, got {}", shown(x))))
     }
 }
 
@@ -109,20 +74,25 @@ pub struct Field {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", tsify(optional))]
     max: Option<f64>,
+    /// A number's nonzero magnitudes, MIN_MAGNITUDE to MAX_MAGNITUDE (not
+    /// for whole numbers): the form checks them as the core does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    magnitude: Option<[f64; 2]>,
 }
 
 impl Field {
-    /// Any finite number: [`real`].
+    /// 0 or any number of magnitude MIN_MAGNITUDE to MAX_MAGNITUDE.
     pub const fn real(name: &'static str) -> Self {
-        Field { name, kind: FieldKind::Number, min: None, min_exclusive: false, max: None }
+        Field { name, kind: FieldKind::Number, min: None, min_exclusive: false, max: None, magnitude: Some([MIN_MAGNITUDE, MAX_MAGNITUDE]) }
     }
 
-    /// x >= 0: [`nonneg`].
+    /// x >= 0.
     pub const fn nonneg(name: &'static str) -> Self {
         Field { min: Some(0.0), ..Field::real(name) }
     }
 
-    /// x > 0: [`positive`].
+    /// x > 0.
     pub const fn positive(name: &'static str) -> Self {
         Field { min_exclusive: true, ..Field::nonneg(name) }
     }
@@ -134,7 +104,7 @@ impl Field {
 
     /// A whole number lo <= x <= hi: [`integer`].
     pub const fn integer(name: &'static str, lo: usize, hi: usize) -> Self {
-        Field { name, kind: FieldKind::Integer, min: Some(lo as f64), min_exclusive: false, max: Some(hi as f64) }
+        Field { name, kind: FieldKind::Integer, min: Some(lo as f64), min_exclusive: false, max: Some(hi as f64), magnitude: None }
     }
 
     /// The same range under another name (a processor's `S` as
@@ -165,14 +135,28 @@ impl Field {
         if self.kind == FieldKind::Integer {
             return self.whole(at, x).map(|k| k as f64);
         }
-        let x = match self.min {
-            None => real(at, x)?,
-            Some(_) if self.min_exclusive => positive(at, x)?,
-            Some(_) => nonneg(at, x)?,
+        let magnitude = x == 0.0 || (MIN_MAGNITUDE..=MAX_MAGNITUDE).contains(&x.abs());
+        let above = match self.min {
+            None => true,
+            Some(lo) if self.min_exclusive => x > lo,
+            Some(lo) => x >= lo,
         };
-        match self.max {
-            Some(hi) => within(at, x, self.min.unwrap_or(-MAX_MAGNITUDE), hi),
-            None => Ok(x),
+        if x.is_finite() && magnitude && above && self.max.is_none_or(|hi| x <= hi) {
+            Ok(x)
+        } else {
+            Err(Error::range(at, format!("{at} must be {}, got {}", self.accepts(), shown(x))))
+        }
+    }
+
+    /// What the field accepts, in words: the messages' and the form's hint.
+    pub fn accepts(&self) -> alloc::string::String {
+        let hi = shown(self.max.unwrap_or(MAX_MAGNITUDE));
+        let lo = shown(MIN_MAGNITUDE);
+        match (self.kind, self.min) {
+            (FieldKind::Integer, lo) => format!("a whole number from {} to {hi}", lo.unwrap_or(0.0)),
+            (FieldKind::Number, None) => format!("0 or of magnitude {lo} to {hi}, either sign"),
+            (FieldKind::Number, Some(_)) if self.min_exclusive => format!("from {lo} to {hi}"),
+            (FieldKind::Number, Some(_)) => format!("0 or from {lo} to {hi}"),
         }
     }
 
@@ -200,13 +184,17 @@ mod tests {
         let e = integer("m", 3.5, 1, 100).unwrap_err();
         assert_eq!(e.field, "m");
         assert!(e.message.contains("from 1 to 100"), "{}", e.message);
-        let e = positive("A", 0.0).unwrap_err();
-        assert!(e.message.contains("> 0"));
-        assert!(nonneg("S", f64::NAN).is_err());
-        assert!(real("b", f64::INFINITY).is_err());
-        assert!(real("b", 2e15).is_err());
-        assert!(positive("C", 1e-300).is_err() && nonneg("C", 0.0).is_ok());
         assert_eq!(integer("k", 3.0, 1, 8).unwrap(), 3);
-        assert!(within("gamma", 0.5, 1.0, 10.0).is_err());
+        let (a, s, b) = (Field::positive("A"), Field::nonneg("S"), Field::real("b"));
+        assert_eq!(a.check(0.0).unwrap_err().message, "A must be from 1e-30 to 1e15, got 0");
+        assert_eq!(s.check(-1.0).unwrap_err().message, "S must be 0 or from 1e-30 to 1e15, got -1");
+        assert_eq!(b.check(2e15).unwrap_err().message, "b must be 0 or of magnitude 1e-30 to 1e15, either sign, got 2e15");
+        // 1e308 in a message is 1e308, not 309 digits.
+        assert_eq!(a.check(1e308).unwrap_err().message, "A must be from 1e-30 to 1e15, got 1e308");
+        assert!(s.check(f64::NAN).is_err() && b.check(f64::INFINITY).is_err());
+        assert!(a.check(1e-300).is_err() && s.check(0.0).is_ok() && b.check(-3.0).is_ok());
+        let l = Field::positive_to("L", 1e6);
+        assert_eq!(l.check(2e6).unwrap_err().message, "L must be from 1e-30 to 1e6, got 2e6");
+        assert_eq!(Field::integer("gamma", 1, 10).check(0.5).unwrap_err().message, "gamma must be a whole number from 1 to 10, got 0.5");
     }
 }
