@@ -62,7 +62,7 @@ export function renderDstar(ctx) {
       return;
     }
     const d = res.D_star;
-    const items = [{ label: 'D*', hint: DSTAR[topology].name, value: isNum(d) ? d : 'does not exist', unit: 'units', testid: 'dstar', big: true }];
+    const items = [{ label: 'D*', hint: DSTAR[topology].name, value: isNum(d) ? d : 'does not exist', unit: isNum(d) ? 'units' : undefined, testid: 'dstar', big: true }];
     const warn = Array.isArray(res.warnings) ? res.warnings.filter((w) => !/does not exist/.test(w)) : [];
     const text = el('p', { class: 'dstar-text', 'data-testid': 'dstar-text', text: sentence(d, res.condition, q.D) });
     const use = isNum(d) && ctx.setValues ? await useButton(ctx, q, d).catch(() => null) : null;

@@ -49,7 +49,7 @@ export default {
     { key: 'A', symbol: 'A', name: 'computing time per unit (A in [000])', unit: 's/unit', kind: 'number', default: 1e-3 },
     { key: 'V', symbol: 'V', name: 'load (V in [000])', unit: 'units', kind: 'number', default: 5e3 },
     { key: 'D', symbol: 'D', name: 'buffer size (D in [000])', unit: 'units', kind: 'number', optional: true, default: 1e4, placeholder: 'blank: unlimited' },
-    { key: 'n', symbol: 'n', name: 'number of stages (n in [000])', kind: 'integer', optional: true, default: 3, placeholder: 'blank: n_min', help: 'at least n_min = ⌈V / (D·m)⌉ for the star' },
+    { key: 'n', symbol: 'n', name: 'number of stages (n in [000])', kind: 'integer', optional: true, default: 3, placeholder: 'blank: n_min', help: 'at least n_min, the fewest stages that buffers of size D allow (the results give it and its formula for the topology)' },
     {
       key: 'order', symbol: 'ord', name: 'layer activation order (Sec. 2 of [000])', kind: 'choice', default: 'NLF', when: isTree,
       choices: [{ value: 'NLF', label: 'NLF — nearest layer first' }, { value: 'LLF', label: 'LLF — largest layer first' }],
