@@ -101,6 +101,8 @@ export function makeContext(view, panelsEl, m) {
         box.dataset.description = `${title}. ${note}`.trim();
         box.setAttribute('role', 'img');
         box.setAttribute('aria-label', box.dataset.description);
+        // A Tab stop, so that a keyboard or screen-reader user reaches the chart and its description.
+        box.tabIndex = 0;
       };
       if (!c || c.box.parentNode !== parent) {
         c?.chart.dispose();

@@ -141,6 +141,17 @@ test('Escape closes an Export menu and gives the focus back to its button', asyn
   assert.equal(await summary.evaluate((s) => s === document.activeElement), true, 'the focus is back on its button');
 });
 
+test('every chart is a Tab stop, an image named by its panel\'s title and note', async () => {
+  await open('torus');
+  const charts = await session.view('torus').locator('[data-chart]').evaluateAll((boxes) => boxes.map((b) => ({ tab: b.tabIndex, role: b.getAttribute('role'), label: b.getAttribute('aria-label') })));
+  assert.ok(charts.length >= 2, `${charts.length} charts`);
+  for (const c of charts) {
+    assert.equal(c.tab, 0);
+    assert.equal(c.role, 'img');
+    assert.ok(c.label?.length > 10, c.label);
+  }
+});
+
 test('a projector\'s width is used (no empty column) and hints are 13 px or more', async () => {
   for (const [width, height] of [[1920, 1080], [1880, 1000], [1366, 768]]) {
     await page.setViewportSize({ width, height });
