@@ -9,6 +9,7 @@ fn help() -> String {
         "dlt — the divisible-load calculator\n\n\
          USAGE:\n  dlt solve FILE    solve the request in FILE (JSON)\n  dlt solve -       read the request from standard input\n  \
          dlt plan FILE     what the request will cost (stages, n_min, LP size, method, LP budget) without solving it\n  \
+         dlt explain FILE  the steps that produce the answer, with its numbers (the program's rows at the optimum, tight or not)\n  \
          dlt export FILE [--mps]   write the LP (or MIP) of a request of the models marked [LP] as CPLEX-LP (or MPS) text\n  \
          dlt --version\n\n\
          A request is {\"model\": NAME, ...parameters}; the response is JSON on standard output.\n\
@@ -43,6 +44,11 @@ fn solve(text: &str) -> Result<String, dlt_core::Error> {
     let request = request(text)?;
     let response = dlt_core::solve(&request)?;
     serde_json::to_string_pretty(&response).map_err(dlt_core::Error::internal)
+}
+
+fn explain(text: &str) -> Result<String, dlt_core::Error> {
+    let explanation = dlt_core::explain(&request(text)?)?;
+    serde_json::to_string_pretty(&explanation).map_err(dlt_core::Error::internal)
 }
 
 fn plan(text: &str) -> Result<String, dlt_core::Error> {
@@ -94,6 +100,7 @@ fn main() -> ExitCode {
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["solve", path] => answer(path, solve),
         ["plan", path] => answer(path, plan),
+        ["explain", path] => answer(path, explain),
         ["export", path] => answer(path, |t| export(t, dlt_core::LpFormat::Lp)),
         ["export", path, "--mps"] | ["export", "--mps", path] => answer(path, |t| export(t, dlt_core::LpFormat::Mps)),
         ["--version"] | ["-V"] => emit(&format!("dlt {}", env!("CARGO_PKG_VERSION")), ExitCode::SUCCESS),

@@ -4,6 +4,7 @@
 //! of models and the field-aware parser.
 
 use crate::error::Result;
+use crate::explain::Explanation;
 #[cfg(feature = "std")]
 use crate::error::{Code, Error};
 use crate::model::{Model, Plan, Progress};
@@ -50,6 +51,13 @@ macro_rules! models {
         pub fn plan(request: &Request) -> Result<Plan> {
             match request {
                 $( $(#[$meta])* Request::$variant(p) => <$model>::plan(p), )*
+            }
+        }
+
+        /// The steps that produce the request's answer (explain mode).
+        pub fn explain(request: &Request) -> Result<Explanation> {
+            match request {
+                $( $(#[$meta])* Request::$variant(p) => <$model>::explain(p), )*
             }
         }
 

@@ -16,6 +16,7 @@ pub mod costs;
 #[cfg(feature = "lp")]
 pub mod lp;
 pub mod error;
+pub mod explain;
 pub mod model;
 pub mod schedule;
 #[cfg(feature = "std")]
@@ -29,7 +30,7 @@ pub mod nonlinear;
 pub mod outofcore;
 pub mod torus;
 
-pub use api::{plan, solve, solve_with_progress, Request, Response, MODELS};
+pub use api::{explain, plan, solve, solve_with_progress, Request, Response, MODELS};
 
 /// The configuration of the core's property tests: `cases` random
 /// instances, the same ones on every run (seed 0; the environment's

@@ -3,6 +3,7 @@
 //! progress, plans and the CLI's examples all come from this trait.
 
 use crate::error::Result;
+use crate::explain::Explanation;
 use crate::validate::Field;
 use alloc::string::String;
 use core::fmt::Debug;
@@ -57,8 +58,8 @@ pub struct Export {
     /// The paper's name of the program, e.g. "LoadDirect (000)".
     pub name: &'static str,
     pub model: crate::lp::Model,
-    /// The units line: what one load and one time unit of the LP are.
-    pub units: String,
+    /// What one load and one time unit of the LP are.
+    pub units: crate::lp::Units,
 }
 
 /// One model of one paper.
@@ -100,15 +101,26 @@ pub trait Model {
     fn lp(_params: &Self::Params) -> Option<Result<Export>> {
         None
     }
+
+    /// The steps that produce the answer, for explain mode. By default the
+    /// model's program (`lp`) solved again, row by row; a model whose answer
+    /// comes from a recurrence or a search says how instead.
+    fn explain(_params: &Self::Params) -> Result<Explanation> {
+        #[cfg(feature = "lp")]
+        if let Some(export) = Self::lp(_params) {
+            return Ok(Explanation { steps: crate::explain::program_steps(&export?) });
+        }
+        Ok(Explanation::default())
+    }
 }
 
 /// A model's type and its `Model` impl in one declaration: its name,
 /// summary, example, parameter and output types and solving function, and,
-/// where it has them, its fields' ranges, its plan and the program it
-/// exports (with the program's name as the paper gives it).
+/// where it has them, its fields' ranges, its plan, the program it exports
+/// (with the program's name as the paper gives it) and its own explanation.
 macro_rules! define_model {
     ($(#[$doc:meta])* $ty:ident: $name:literal, $summary:literal, $example:expr, $params:ty => $output:ty = $solve:path
-     $(, fields = $fields:expr)? $(, plan = $plan:path)? $(, lp = $lp:path as $title:literal)?) => {
+     $(, fields = $fields:expr)? $(, plan = $plan:path)? $(, lp = $lp:path as $title:literal)? $(, explain = $explain:path)?) => {
         $(#[$doc])*
         pub struct $ty;
 
@@ -129,6 +141,9 @@ macro_rules! define_model {
             $(#[cfg(feature = "lp")]
             fn lp(p: &$params) -> Option<$crate::error::Result<$crate::model::Export>> {
                 Some($lp(p).map(|(model, units)| $crate::model::Export { name: $title, model, units }))
+            })?
+            $(fn explain(p: &$params) -> $crate::error::Result<$crate::explain::Explanation> {
+                $explain(p)
             })?
         }
     };

@@ -42,6 +42,14 @@ pub fn plan(#[wasm_bindgen(unchecked_param_type = "DltRequest")] request: JsValu
     to_js(&plan).map_err(|e| to_js_error(dlt_core::Error::internal(e)))
 }
 
+/// The steps that produce a request's answer, with its numbers (explain mode).
+#[wasm_bindgen(unchecked_return_type = "Explanation")]
+pub fn explain(#[wasm_bindgen(unchecked_param_type = "DltRequest")] request: JsValue) -> Result<JsValue, JsValue> {
+    let request = dlt_core::parse(serde_wasm_bindgen::Deserializer::from(request)).map_err(to_js_error)?;
+    let explanation = dlt_core::explain(&request).map_err(to_js_error)?;
+    to_js(&explanation).map_err(|e| to_js_error(dlt_core::Error::internal(e)))
+}
+
 /// Every model: name, summary, example request and whether it exports an LP.
 #[wasm_bindgen(unchecked_return_type = "About[]")]
 pub fn models() -> Result<JsValue, JsValue> {

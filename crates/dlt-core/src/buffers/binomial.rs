@@ -115,7 +115,7 @@ fn validate(q: &BinomialParams) -> Result<(Sequential, Tree, usize, usize)> {
 }
 
 /// The LP as printed (all layers, n stages), for export, with its units.
-pub fn binomial_lp(params: &BinomialParams) -> Result<(Model, String)> {
+pub fn binomial_lp(params: &BinomialParams) -> Result<(Model, crate::lp::Units)> {
     let (lp, _, n, _) = validate(params)?;
     Ok(lp.export(n))
 }

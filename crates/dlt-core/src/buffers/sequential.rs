@@ -140,7 +140,7 @@ impl Sequential {
 
     /// The printed LP over every unit and n stages, with its units line:
     /// what `dlt export` writes.
-    pub fn export(&self, n: usize) -> (Model, alloc::string::String) {
+    pub fn export(&self, n: usize) -> (Model, crate::lp::Units) {
         let all: Vec<usize> = (0..self.units.len()).collect();
         let (x0, tau) = self.scale;
         (self.printed(&all, n).0, crate::lp::units(x0, tau))

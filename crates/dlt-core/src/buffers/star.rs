@@ -75,7 +75,7 @@ fn validate(p: &StarParams) -> Result<(Sequential, usize, usize, Prune)> {
 
 /// LoadDirect as printed, all m processors and n stages, for export, with
 /// its units.
-pub fn star_lp(params: &StarParams) -> Result<(Model, String)> {
+pub fn star_lp(params: &StarParams) -> Result<(Model, crate::lp::Units)> {
     let (lp, n, _, _) = validate(params)?;
     Ok(lp.export(n))
 }

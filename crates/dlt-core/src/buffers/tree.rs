@@ -94,11 +94,11 @@ fn validate(q: &TreeParams) -> Result<(Tree, usize, usize)> {
 }
 
 /// The LP (all layers, n stages), for export, with its units.
-pub fn tree_lp(params: &TreeParams) -> Result<(Model, String)> {
+pub fn tree_lp(params: &TreeParams) -> Result<(Model, crate::lp::Units)> {
     let (tree, n, _) = validate(params)?;
     let all: Vec<usize> = (0..tree.h).collect();
     let (x0, tau) = tree.scale;
-    Ok((tree.model(&all, n).0, format!("{}: {}", tree.name, crate::lp::units(x0, tau))))
+    Ok((tree.model(&all, n).0, crate::lp::Units { variant: Some(tree.name), ..crate::lp::units(x0, tau) }))
 }
 
 /// The stages, the LP's size and the method `tree` will use.

@@ -215,7 +215,7 @@ pub(crate) fn budget(field: Field, x: Option<f64>, default: usize) -> Result<usi
 }
 
 /// MIP (2)-(11) of a request, for export, with its units.
-pub fn mip_lp(p: &Params) -> Result<(crate::lp::Model, String)> {
+pub fn mip_lp(p: &Params) -> Result<(crate::lp::Model, crate::lp::Units)> {
     let inst = instance(p)?;
     Ok((mip::model(&inst).0, crate::lp::units(inst.load_unit(), inst.time_unit())))
 }

@@ -17,11 +17,29 @@ fn name(raw: &str) -> String {
     s
 }
 
-/// The units an exported model's numbers are in, for its title line: the
-/// cross-check and the benchmark read the time unit back from it
-/// (tests/highs/lp-units.mjs) to turn the optimum into seconds.
-pub fn units(load: f64, time: f64) -> String {
-    format!("loads in units of {load:e}, times in units of {time:e}")
+/// The units an exported model's numbers are in (one load unit, one time
+/// unit), and the variant of the program where a model has several. Its
+/// text is the title line's: the cross-check and the benchmark read the
+/// time unit back from it (tests/highs/lp-units.mjs) to turn the optimum
+/// into seconds, and explain mode does so here.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Units {
+    pub load: f64,
+    pub time: f64,
+    pub variant: Option<&'static str>,
+}
+
+pub fn units(load: f64, time: f64) -> Units {
+    Units { load, time, variant: None }
+}
+
+impl core::fmt::Display for Units {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if let Some(variant) = self.variant {
+            write!(f, "{variant}: ")?;
+        }
+        write!(f, "loads in units of {:e}, times in units of {:e}", self.load, self.time)
+    }
 }
 
 fn num(x: f64) -> String {

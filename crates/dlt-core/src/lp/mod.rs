@@ -8,7 +8,7 @@ mod export;
 mod microlp_engine;
 mod presolve;
 
-pub use export::{to_lp, to_mps, units};
+pub use export::{to_lp, to_mps, units, Units};
 pub use microlp_engine::Microlp;
 
 use crate::error::{Code, Error, Result};

@@ -110,7 +110,7 @@ pub(super) fn time_unit<'a>(v: f64, list: impl IntoIterator<Item = &'a Processor
 }
 
 /// LP (1)-(4) as printed, every processor, for export, with its units.
-pub fn memory_lp(params: &MemoryParams) -> Result<(Model, String)> {
+pub fn memory_lp(params: &MemoryParams) -> Result<(Model, lp::Units)> {
     validate(params)?;
     let all: Vec<usize> = (0..params.processors.len()).collect();
     let tau = time_unit(params.v, &params.processors);

@@ -1,0 +1,205 @@
+//! Explain mode: the steps that produce an answer, with its numbers, for a
+//! student stepping forward and back. The LP models are explained from the
+//! program their paper prints (the one `dlt export` writes), solved again
+//! here: its rows with the optimum's values in them, and which are tight.
+//! A model adds steps of its own (a recurrence, an elimination) through
+//! `Model::explain`.
+
+#[cfg(feature = "lp")]
+use crate::lp::{self, Model as Lp, Sense, Solution};
+#[cfg(feature = "lp")]
+use crate::model::Export;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use serde::Serialize;
+
+#[cfg(feature = "lp")]
+/// The largest program explain mode solves and lists: a teaching size.
+pub const MAX_EXPLAINED_VARIABLES: usize = 2000;
+#[cfg(feature = "lp")]
+/// Rows listed in one step; the rest are counted.
+const LISTED_ROWS: usize = 60;
+#[cfg(feature = "lp")]
+/// Terms written out in one row; the rest are summed into "…".
+const LISTED_TERMS: usize = 6;
+
+/// How an answer came about, step by step.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+pub struct Explanation {
+    pub steps: Vec<Step>,
+}
+
+/// One step: what it does, where the paper says so, and its numbers.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+pub struct Step {
+    pub title: String,
+    /// The paper and its equation, section or lemma, e.g. "000 (10)".
+    pub source: String,
+    /// Plain language, with the numbers in it.
+    pub text: String,
+    /// Named numbers of the step.
+    pub values: Vec<Value>,
+    /// Rows of a program with the optimum's values substituted.
+    pub rows: Vec<ExplainedRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+pub struct Value {
+    pub name: String,
+    pub value: f64,
+}
+
+/// A row a . x (sense) b at the optimum: its terms with their values, the
+/// left side's value, and whether it holds with equality.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+pub struct ExplainedRow {
+    pub name: String,
+    /// "0.001·alpha_1_1 [= 50.2] + t_1_1_0 [= 3.1] − Cmax [= 5.2] ≤ −0.001".
+    pub text: String,
+    pub lhs: f64,
+    pub sense: &'static str,
+    pub rhs: f64,
+    pub tight: bool,
+}
+
+impl Step {
+    pub fn new(title: impl Into<String>, source: impl Into<String>, text: impl Into<String>) -> Step {
+        Step { title: title.into(), source: source.into(), text: text.into(), ..Step::default() }
+    }
+
+    pub fn value(mut self, name: impl Into<String>, value: f64) -> Step {
+        self.values.push(Value { name: name.into(), value });
+        self
+    }
+}
+
+#[cfg(feature = "lp")]
+/// The steps of an LP model's program: what it is, each family of rows
+/// (rows named alike: `end_2_3` and `end_1_4` are both `end`) with the
+/// optimum's values in them, and the optimum.
+pub fn program_steps(export: &Export) -> Vec<Step> {
+    let Export { name, model, units } = export;
+    let vars = model.names.len();
+    let mut first = Step::new(
+        format!("The program: {name}"),
+        name.to_string(),
+        format!("The paper's program for this request: {vars} variables and {} rows, in scaled units ({units}). Minimise Cmax.", model.rows.len()),
+    );
+    first = first.value("variables", vars as f64).value("rows", model.rows.len() as f64);
+    if vars > MAX_EXPLAINED_VARIABLES {
+        first.text.push_str(&format!(" Explain mode solves and lists programs of up to {MAX_EXPLAINED_VARIABLES} variables: fewer stages or processors give one."));
+        return alloc::vec![first];
+    }
+    if model.binary.iter().any(|&b| b) {
+        first.text.push_str(" It is a MIP (0-1 variables choose the order of messages): the steps below explain the search.");
+        return alloc::vec![first];
+    }
+    let sol = match lp::solve(&lp::Microlp, model, lp::Limits::default(), name) {
+        Ok(sol) => sol,
+        Err(e) => {
+            first.text.push_str(&format!(" Solving it again here failed: {e}"));
+            return alloc::vec![first];
+        }
+    };
+    let mut steps = alloc::vec![first];
+    for family in families(model) {
+        let mut rows: Vec<ExplainedRow> = family.rows.iter().map(|&r| explained(model, r, &sol)).collect();
+        let tight = rows.iter().filter(|r| r.tight).count();
+        // Tight rows first: they are what decides the optimum.
+        rows.sort_by_key(|r| !r.tight);
+        let shown = rows.len().min(LISTED_ROWS);
+        let more = if rows.len() > shown { format!(" The first {shown} are listed.") } else { String::new() };
+        rows.truncate(shown);
+        steps.push(Step {
+            rows,
+            ..Step::new(
+                format!("Rows {}: {} of them, {tight} tight", family.name, family.rows.len()),
+                name.to_string(),
+                format!("Each row with the optimum's values in brackets; a tight row holds with equality and is what keeps Cmax from being smaller.{more}"),
+            )
+            .value("rows", family.rows.len() as f64)
+            .value("tight", tight as f64)
+        });
+    }
+    let objective: f64 = model.objective.iter().zip(&sol.values).map(|(c, x)| c * x).sum();
+    let at_upper = (0..vars).filter(|&j| model.bounds[j].1.is_finite() && sol.values[j] >= model.bounds[j].1 * (1.0 - lp::VERIFY_TOL)).count();
+    let makespan = objective * units.time;
+    steps.push(
+        Step::new(
+            "The optimum",
+            name.to_string(),
+            format!(
+                "Cmax = {} scaled units, times {} per unit: Cmax = {} s. {at_upper} variables sit at their upper bound (a chunk at its buffer D, say). The simplex took {} iterations.",
+                short(objective), short(units.time), short(makespan), sol.iterations
+            ),
+        )
+        .value("Cmax", makespan)
+        .value("Cmax (scaled)", objective)
+        .value("at upper bound", at_upper as f64),
+    );
+    steps
+}
+
+#[cfg(feature = "lp")]
+/// Rows named alike: the name without its trailing indices.
+struct Family {
+    name: String,
+    rows: Vec<usize>,
+}
+
+#[cfg(feature = "lp")]
+fn families(model: &Lp) -> Vec<Family> {
+    let mut out: Vec<Family> = Vec::new();
+    for (r, row) in model.rows.iter().enumerate() {
+        let name = row.name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '_');
+        let name = if name.is_empty() { "unnamed" } else { name };
+        match out.iter_mut().find(|f| f.name == name) {
+            Some(f) => f.rows.push(r),
+            None => out.push(Family { name: name.into(), rows: alloc::vec![r] }),
+        }
+    }
+    out
+}
+
+#[cfg(feature = "lp")]
+fn explained(model: &Lp, r: usize, sol: &Solution) -> ExplainedRow {
+    let row = &model.rows[r];
+    let lhs: f64 = row.terms.iter().map(|&(v, a)| a * sol.get(v)).sum();
+    let sense = match row.sense {
+        Sense::Le => "≤",
+        Sense::Ge => "≥",
+        Sense::Eq => "=",
+    };
+    let mut text = String::new();
+    for (i, &(v, a)) in row.terms.iter().take(LISTED_TERMS).enumerate() {
+        let sign = if a < 0.0 { " − " } else if i > 0 { " + " } else { "" };
+        let coef = if (a.abs() - 1.0).abs() < 1e-15 { String::new() } else { format!("{}·", short(a.abs())) };
+        text.push_str(&format!("{sign}{coef}{} [= {}]", model.names[v.0], short(sol.get(v))));
+    }
+    if row.terms.len() > LISTED_TERMS {
+        let rest: f64 = row.terms[LISTED_TERMS..].iter().map(|&(v, a)| a * sol.get(v)).sum();
+        text.push_str(&format!(" + … ({} more terms, together {})", row.terms.len() - LISTED_TERMS, short(rest)));
+    }
+    text.push_str(&format!(" = {} {sense} {}", short(lhs), short(row.rhs)));
+    let tight = (lhs - row.rhs).abs() <= 1e-7 * row.rhs.abs().max(lhs.abs()).max(1.0);
+    ExplainedRow { name: row.name.clone(), text, lhs, sense, rhs: row.rhs, tight }
+}
+
+/// Six significant digits, as a student reads them: 0.00125, 1.5e-7.
+pub fn short(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let s = format!("{x:.5e}");
+    let y: f64 = s.parse().unwrap_or(x);
+    if (1e-4..1e6).contains(&y.abs()) {
+        return format!("{y}");
+    }
+    let (mantissa, exponent) = s.split_once('e').unwrap_or((&s, "0"));
+    format!("{}e{exponent}", mantissa.trim_end_matches('0').trim_end_matches('.'))
+}
