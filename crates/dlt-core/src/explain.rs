@@ -191,15 +191,35 @@ fn explained(model: &Lp, r: usize, sol: &Solution) -> ExplainedRow {
 }
 
 /// Six significant digits, as a student reads them: 0.00125, 1.5e-7.
+/// (Rounded by the formatter, not parsed back: a float parser would cost
+/// the wasm 10 KB.)
 pub fn short(x: f64) -> String {
     if x == 0.0 || !x.is_finite() {
         return format!("{x}");
     }
-    let s = format!("{x:.5e}");
-    let y: f64 = s.parse().unwrap_or(x);
-    if (1e-4..1e6).contains(&y.abs()) {
-        return format!("{y}");
+    let exponent = libm::floor(libm::log10(libm::fabs(x))) as i32;
+    if (-4..6).contains(&exponent) {
+        let digits = (5 - exponent).max(0) as usize;
+        let s = format!("{x:.digits$}");
+        return if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').into() } else { s };
     }
+    let s = format!("{x:.5e}");
     let (mantissa, exponent) = s.split_once('e').unwrap_or((&s, "0"));
     format!("{}e{exponent}", mantissa.trim_end_matches('0').trim_end_matches('.'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short;
+
+    #[test]
+    fn numbers_read_with_six_digits() {
+        assert_eq!(short(0.00125), "0.00125");
+        assert_eq!(short(1.670001110555741), "1.67");
+        assert_eq!(short(123456.7), "123457");
+        assert_eq!(short(1234567.0), "1.23457e6");
+        assert_eq!(short(-1.5e-7), "-1.5e-7");
+        assert_eq!(short(100.0), "100");
+        assert_eq!(short(0.0), "0");
+    }
 }
