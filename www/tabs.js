@@ -2,6 +2,7 @@
 // Home and End move and select).
 
 import { el } from './form.js';
+import { moveTo } from './roving.js';
 
 /** Builds one tab per page in `tabsEl`; `go(id)` shows a page. */
 export function tabBar(tabsEl, pages, go) {
@@ -12,13 +13,7 @@ export function tabBar(tabsEl, pages, go) {
     }, el('span', { class: 'tab-title', text: page.title }), el('span', { class: 'tab-paper', text: page.paper.id === 'figures' ? 'figures' : `[${page.paper.id}]` }));
     tab.addEventListener('click', () => go(page.id));
     tab.addEventListener('keydown', (e) => {
-      const i = pages.indexOf(page);
-      const target = {
-        ArrowRight: pages[(i + 1) % pages.length],
-        ArrowLeft: pages[(i - 1 + pages.length) % pages.length],
-        Home: pages[0],
-        End: pages[pages.length - 1],
-      }[e.key];
+      const target = pages[moveTo(e.key, pages.indexOf(page), pages.length, { upDown: false })];
       if (!target) return;
       e.preventDefault();
       go(target.id);
