@@ -9,12 +9,13 @@ import { el } from './form.js';
 import { setScheme } from './charts.js';
 import { views } from './views/index.js';
 import { parseLink, clip } from './permalink.js';
-import { mountGallery, GALLERY_ID } from './gallery.js';
+import { mountGallery, GALLERY_ID, ENTRIES, entryLink } from './gallery.js';
 import { solver, embed, mounted, shown, core } from './page.js';
 import { banner, clearNotice } from './banner.js';
 import { linkOf, restoreView, showPanel } from './links.js';
 import { mountView } from './mount.js';
 import { tabBar, selectTab } from './tabs.js';
+import { shareButtons, openFullLink } from './share.js';
 import { registerOffline } from './offline.js';
 
 if (embed) document.documentElement.classList.add('embed');
@@ -87,7 +88,10 @@ async function go(id) {
  * form's own checks; a link that fails them opens the defaults, with a notice.
  */
 async function applyHash(hash, { initial = false } = {}) {
-  const link = parseLink(hash);
+  let link = parseLink(hash);
+  // Embedded, a gallery figure that a view draws is that view at the figure's panel: the card alone has no chart.
+  const entry = embed && link.view === GALLERY_ID && ENTRIES.find((e) => e.id === link.fig);
+  if (entry && !entry.chart) link = { ...parseLink(entryLink(entry)), notices: link.notices };
   const notices = [...link.notices];
   let id = link.view;
   let bad = link.bad;
@@ -142,6 +146,9 @@ function mountGalleryOnce() {
   gallery = mountGallery(section, {
     solver,
     hasView: (id) => views.some((v) => v.id === id),
+    embed,
+    shareButtons,
+    openFullLink,
     open(link) {
       if (location.hash === link) applyHash(link);
       else location.hash = link;

@@ -19,6 +19,7 @@ import { sweepOption, fitLegend, logRange, mountChart } from './charts.js';
 import { el, fill, message, progress } from './ui.js';
 import { exportMenu } from './export.js';
 import { paperValues, printedSeries } from './printed.js';
+import { radioGroup } from './roving.js';
 import paper000 from './gallery/000.js';
 import paper001 from './gallery/001.js';
 import paper002 from './gallery/002.js';
@@ -59,25 +60,28 @@ export function entryLink(entry) {
 
 /**
  * Draws the gallery into `section`. `api`: {solver, hasView(id), open(hash),
- * embedLink(hash)}. Returns {focus(figId), redraw()}.
+ * embed (the page is in a frame), and share.js's shareButtons(hash, title)
+ * and openFullLink(hash)}, passed in so that this module, which the plain
+ * node tests import, needs no page. Returns {focus(figId), redraw()}.
  */
 export function mountGallery(section, api) {
   const charts = new Map(); // entry id -> {chart, series, option}
   const list = el('div', { class: 'gallery-list' });
   const papers = ['all', ...Object.keys(PAPERS)];
-  const filter = el('div', { class: 'segmented gallery-filter', role: 'radiogroup', 'aria-label': 'papers shown' },
-    papers.map((p) => el('button', {
-      type: 'button', role: 'radio', 'aria-checked': String(p === 'all'), 'data-paper': p, text: p === 'all' ? 'all papers' : `[${p}]`,
-      onclick: (e) => {
-        for (const b of filter.children) b.setAttribute('aria-checked', String(b === e.currentTarget));
-        for (const card of list.querySelectorAll('.fig-card, .paper-head')) card.hidden = p !== 'all' && card.dataset.paper !== p;
-      },
-    })));
+  const buttons = papers.map((p) => el('button', {
+    type: 'button', role: 'radio', 'aria-checked': String(p === 'all'), 'data-paper': p, 'data-testid': `filter-${p}`, text: p === 'all' ? 'all papers' : `[${p}]`,
+  }));
+  radioGroup(buttons, (b) => {
+    const p = b.dataset.paper;
+    for (const card of list.querySelectorAll('.fig-card, .paper-head')) card.hidden = p !== 'all' && card.dataset.paper !== p;
+  });
+  // Embedded, the gallery is one figure (focus hides the rest): no filter, no list of what is left out.
   fill(section,
     el('div', { class: 'view-head' },
       el('h2', { text: 'Figure gallery' }),
       el('p', { class: 'intro', text: `The figures and tables of the five papers that the models reproduce: ${ENTRIES.length} of them, each with the paper’s caption and parameters. “Draw” computes it now, in this page; the link keeps it (share it, or put it in a course page with the embed code). Curves that a view draws open in that view; the others are drawn here.` })),
-    filter, list);
+    api.embed ? null : el('div', { class: 'segmented gallery-filter', role: 'radiogroup', 'aria-label': 'papers shown' }, buttons),
+    list);
 
   let lastPaper = null;
   for (const entry of ENTRIES) {
@@ -87,9 +91,11 @@ export function mountGallery(section, api) {
     }
     list.append(card(entry));
   }
-  list.append(el('section', { class: 'card not-covered', 'data-testid': 'not-covered' },
-    el('h3', { text: 'Not in the gallery' }),
-    el('ul', {}, NOT_COVERED.map((n) => el('li', {}, el('b', { text: `[${n.paper}] ${n.label}: ` }), n.why)))));
+  if (!api.embed) {
+    list.append(el('section', { class: 'card not-covered', 'data-testid': 'not-covered' },
+      el('h3', { text: 'Not in the gallery' }),
+      el('ul', {}, NOT_COVERED.map((n) => el('li', {}, el('b', { text: `[${n.paper}] ${n.label}: ` }), n.why)))));
+  }
 
   function card(entry) {
     const link = entryLink(entry);
@@ -101,8 +107,11 @@ export function mountGallery(section, api) {
       onclick: () => api.open(link),
     });
     const a = el('a', { href: link, class: 'fig-link', 'data-testid': `link-${entry.id}`, text: 'permalink' });
-    const actions = el('div', { class: 'fig-actions' }, draw, a,
-      available ? null : el('span', { class: 'fig-missing', text: `the ${entry.view} view is not in this build` }));
+    const { share, embed, out, status } = api.shareButtons(() => link, `[${entry.paper}] ${entry.label}`);
+    // A share bar like a view's: embedded, its style shows the "open in the calculator" link alone.
+    const actions = el('div', { class: 'fig-actions share-bar' }, draw, a, share, embed,
+      available ? null : el('span', { class: 'fig-missing', text: `the ${entry.view} view is not in this build` }),
+      api.openFullLink(() => link), out, status);
     const node = el('article', { class: 'card fig-card', id: `fig-${entry.id}`, 'data-fig': entry.id, 'data-paper': entry.paper, 'aria-labelledby': `fig-${entry.id}-title` },
       el('header', { class: 'fig-head' },
         el('span', { class: 'fig-paper', text: `[${entry.paper}]` }),
@@ -122,6 +131,11 @@ export function mountGallery(section, api) {
     return node;
   }
 
+  /** 380 px; in a frame, what leaves the card's head and caption in sight above it (FRAME's 500 px: 300). */
+  function chartHeight() {
+    return api.embed ? Math.max(200, Math.min(380, innerHeight - 200)) : 380;
+  }
+
   let controller = null;
   async function drawChart(entry) {
     const node = list.querySelector(`[data-fig="${entry.id}"]`);
@@ -136,7 +150,7 @@ export function mountGallery(section, api) {
     controller = new AbortController();
     const { signal } = controller;
     body.querySelectorAll('.msg, .progress').forEach((n) => n.remove());
-    const box = el('div', { class: 'chart', 'data-chart': 'figure', 'data-label': entry.label, style: 'height: 380px' });
+    const box = el('div', { class: 'chart', 'data-chart': 'figure', 'data-label': entry.label, style: `height: ${chartHeight()}px` });
     box.dataset.description = `${entry.label} of [${entry.paper}]: ${entry.caption} Parameters: ${entry.params}.`;
     box.setAttribute('role', 'img');
     box.setAttribute('aria-label', box.dataset.description);
@@ -187,6 +201,7 @@ export function mountGallery(section, api) {
       const entry = ENTRIES.find((e) => e.id === id);
       if (!entry) return false;
       const node = list.querySelector(`[data-fig="${entry.id}"]`);
+      if (api.embed) for (const n of list.children) n.hidden = n !== node;
       node.scrollIntoView({ block: 'start' });
       node.classList.add('focused');
       setTimeout(() => node.classList.remove('focused'), 1600);

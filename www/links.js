@@ -19,17 +19,9 @@ export function linkOf(id) {
   return buildLink({ view: id, fields: m.form.texts(), parts, panel: m.panel });
 }
 
-/** The page's address without query and hash, for links that leave it. */
-function baseUrl() {
-  return location.href.split(/[?#]/)[0];
-}
-
-export function shareUrl(id) {
-  return `${baseUrl()}${linkOf(id)}`;
-}
-
-export function embedUrl(id) {
-  return `${baseUrl()}?embed=1${linkOf(id)}`;
+/** The address of the page state `hash`, embedded (`?embed=1`) or not. */
+export function pageUrl(hash, { embed: framed = false } = {}) {
+  return `${location.href.split(/[?#]/)[0]}${framed ? '?embed=1' : ''}${hash}`;
 }
 
 // The hash follows the edits, at most every 300 ms (replaceState: no history entry each keystroke).

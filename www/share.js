@@ -1,13 +1,21 @@
-// A view's share bar: its link and embed code copied, its request and
-// response saved as JSON; embedded, "Open in the calculator" instead.
+// Sharing a page state: its link and embed code copied (a view's bar and
+// every gallery card use the same buttons), a view's request and response
+// saved as JSON; embedded, "Open in the calculator" instead.
 
 import { el } from './form.js';
 import { saveText } from './ui.js';
 import { mounted } from './page.js';
-import { shareUrl, embedUrl } from './links.js';
+import { linkOf, pageUrl } from './links.js';
 
-/** The bar of `view`: {el, ready()} (ready: a response exists to save). */
-export function shareBar(view) {
+/** The frame every embed code asks for: what embed mode is laid out for. */
+export const FRAME = { width: 600, height: 500 };
+
+/**
+ * Share and Embed buttons for the state `hash()` (a permalink's hash, read
+ * at the click), titled `title`, and the box and status line that show
+ * what was copied: {share, embed, out, status}, placed by the caller.
+ */
+export function shareButtons(hash, title) {
   const out = el('input', { type: 'text', readonly: true, class: 'share-url', 'data-testid': 'share-url', 'aria-label': 'link to copy', hidden: true });
   const status = el('span', { class: 'share-status', role: 'status', 'aria-live': 'polite', 'data-testid': 'share-status' });
   const copy = async (text, what) => {
@@ -24,6 +32,28 @@ export function shareBar(view) {
     status.textContent = ok ? `${what} copied.` : `Copy the ${what.toLowerCase()} from the box.`;
     out.dataset.copied = String(ok);
   };
+  const iframe = () => `<iframe src="${pageUrl(hash(), { embed: true }).replace(/"/g, '%22')}" title="${title.replace(/"/g, '&quot;')}: the divisible-load calculator" width="${FRAME.width}" height="${FRAME.height}" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+  return {
+    share: el('button', { type: 'button', class: 'ghost small', 'data-testid': 'share', title: 'a link that opens exactly what is shown here, with these parameters', onclick: () => copy(pageUrl(hash()), 'Link') }, 'Share link'),
+    embed: el('button', { type: 'button', class: 'ghost small', 'data-testid': 'embed-code', title: 'HTML for a course page: this chart, its numbers and controls in a frame', onclick: () => copy(iframe(), 'Embed code') }, 'Embed'),
+    out,
+    status,
+  };
+}
+
+/** "Open in the calculator ↗": the state `hash()` in a page of its own (shown in embed mode only). */
+export function openFullLink(hash) {
+  const a = el('a', { class: 'open-full', target: '_blank', rel: 'noopener', 'data-testid': 'open-full', href: pageUrl(hash()), text: 'Open in the calculator ↗' });
+  // The state changes as the frame's form is edited: the link follows when it is about to be used.
+  const point = () => { a.href = pageUrl(hash()); };
+  for (const type of ['focus', 'mouseenter', 'click']) a.addEventListener(type, point);
+  return a;
+}
+
+/** The bar of `view`: {el, ready()} (ready: a response exists to save). */
+export function shareBar(view) {
+  const hash = () => linkOf(view.id);
+  const { share, embed, out, status } = shareButtons(hash, view.title);
   const jsonButton = (what) => el('button', {
     type: 'button', class: 'ghost small', 'data-testid': `export-${what}`, disabled: true,
     title: `the ${what} the core answered, as JSON (the contract of API.md)`,
@@ -37,16 +67,16 @@ export function shareBar(view) {
   }, `${what === 'request' ? 'Request' : 'Response'} JSON`);
   const req = jsonButton('request');
   const res = jsonButton('response');
-  const openFull = el('a', { class: 'open-full', target: '_blank', rel: 'noopener', 'data-testid': 'open-full', text: 'Open in the calculator ↗' });
-  const point = () => { openFull.href = shareUrl(view.id); };
-  for (const type of ['focus', 'mouseenter', 'click']) openFull.addEventListener(type, point);
+  const open = openFullLink(hash);
   const bar = el('div', { class: 'share-bar' },
     el('span', { class: 'embed-title', text: `${view.title} [${view.paper.id}]` }),
-    el('button', { type: 'button', class: 'ghost small', 'data-testid': 'share', title: 'a link that opens exactly this view with these parameters', onclick: () => copy(shareUrl(view.id), 'Link') }, 'Share link'),
-    el('button', {
-      type: 'button', class: 'ghost small', 'data-testid': 'embed-code', title: 'HTML for a course page: this view’s chart and controls in a frame',
-      onclick: () => copy(`<iframe src="${embedUrl(view.id).replace(/"/g, '%22')}" title="${view.title}: the divisible-load calculator" width="100%" height="600" style="border:0" loading="lazy"></iframe>`, 'Embed code'),
-    }, 'Embed'),
-    req, res, openFull, out, status);
-  return { el: bar, ready() { req.disabled = false; res.disabled = false; } };
+    share, embed, req, res, open, out, status);
+  return {
+    el: bar,
+    ready() {
+      req.disabled = false;
+      res.disabled = false;
+      open.href = pageUrl(hash()); // the link of what is shown, for a link copied without a hover
+    },
+  };
 }
