@@ -5,6 +5,7 @@
 //! the API takes per-unit S, C, A and V, so loads here are a_i V.
 
 mod activation;
+mod explain;
 
 pub use activation::Activation;
 
@@ -134,16 +135,23 @@ fn message(a: &[f64], i: usize) -> f64 {
     a[i] + (i + 1..a.len()).map(|j| layer_size(j - i) * a[j]).sum::<f64>()
 }
 
+/// The fractions of this request with `n` phases: [`fractions`] in the
+/// paper's whole-load times, as solve and explain mode both need them.
+fn phase_fractions(inp: &Input, n: usize) -> Vec<f64> {
+    fractions(n, inp.s, inp.c * inp.v, inp.a * inp.v)
+}
+
 fn feasible(a: &[f64]) -> bool {
     a.iter().all(|&x| x > 0.0 && x.is_finite())
 }
 
 pub fn solve(p: &Params) -> Result<Output> {
-    let Input { k, s, c, a, v, phases } = validate(p)?;
+    let inp = validate(p)?;
+    let Input { k, s, c, a, v, phases } = inp;
     let max_phases = 2 * k;
     let by_phases: Vec<PhaseOption> = (0..=max_phases)
         .map(|n| {
-            let f = fractions(n, s, c * v, a * v);
+            let f = phase_fractions(&inp, n);
             PhaseOption { phases: n, makespan: feasible(&f).then(|| f[0] * a * v) }
         })
         .collect();
@@ -159,7 +167,7 @@ pub fn solve(p: &Params) -> Result<Output> {
         Some(n) => n,
         None => largest,
     };
-    let frac = fractions(n, s, c * v, a * v);
+    let frac = phase_fractions(&inp, n);
     let makespan = frac[0] * a * v;
     let mut warnings = Vec::new();
     if n < max_phases && phases.is_none() {
@@ -223,7 +231,7 @@ pub fn solve(p: &Params) -> Result<Output> {
 define_model! {
     /// Peters-Syska scattering on a 5^k x 5^k torus (001).
     Torus: "torus", "001: Peters-Syska scattering on a 5^k x 5^k torus, the largest feasible number of phases", include_str!("../../../../examples/torus.json"),
-    Params => Output = solve, fields = FIELDS
+    Params => Output = solve, fields = FIELDS, explain = explain::explain
 }
 
 #[cfg(test)]
