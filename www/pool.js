@@ -2,6 +2,7 @@
 /** @typedef {import('./pkg/dlt_wasm.js').DltRequest} DltRequest */
 /** @typedef {import('./pkg/dlt_wasm.js').DltResponse} DltResponse */
 /** @typedef {import('./pkg/dlt_wasm.js').Plan} Plan */
+/** @typedef {import('./pkg/dlt_wasm.js').Explanation} Explanation */
 /**
  * @typedef {object} CallOptions
  * @property {AbortSignal} [signal] cancels the task (the worker is closed)
@@ -17,6 +18,7 @@
 //   const pool = new Pool({size});
 //   const response = await pool.solve(request, {signal, onProgress});
 //   const plan = await pool.plan(request, {signal});
+//   const {steps} = await pool.explain(request, {signal});
 //   const entries = await pool.sweep(requests, {signal, onProgress, onItem, pick});
 //   const text = await pool.exportLp(request, 'lp' | 'mps', {signal});
 //   const about = await pool.models();
@@ -104,6 +106,18 @@ export class Pool {
    */
   plan(request, options = {}) {
     return this.#call({ type: 'plan', request }, options).then((m) => m.plan);
+  }
+
+  /**
+   * The steps that produce `request`'s answer, with its numbers (the core's
+   * explain mode: for an LP model, the program solved again); rejects with
+   * the error `solve` would give.
+   * @param {DltRequest} request
+   * @param {CallOptions} [options]
+   * @returns {Promise<Explanation>}
+   */
+  explain(request, options = {}) {
+    return this.#call({ type: 'explain', request }, options).then((m) => m.explanation);
   }
 
   /**

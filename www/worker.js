@@ -6,7 +6,7 @@
 // replaces this worker. There is no cancel message: a solve runs to its end
 // inside this worker, so the client terminates the worker instead.
 
-import init, { solve_progress as solveProgress, export_lp as exportLp, plan, models, version } from './pkg/dlt_wasm.js';
+import init, { solve_progress as solveProgress, export_lp as exportLp, explain, plan, models, version } from './pkg/dlt_wasm.js';
 
 /** @typedef {import('./pkg/dlt_wasm.js').DltRequest} DltRequest */
 /** @typedef {import('./pkg/dlt_wasm.js').DltResponse} DltResponse */
@@ -96,6 +96,11 @@ self.onmessage = async (/** @type {MessageEvent} */ event) => {
         postMessage(r.ok ? { id, ok: true, plan: r.response } : { id, ok: false, error: r.error });
         break;
       }
+      case 'explain': {
+        const r = runOne(msg.request, explain);
+        postMessage(r.ok ? { id, ok: true, explanation: r.response } : { id, ok: false, error: r.error });
+        break;
+      }
       case 'export': {
         const format = msg.format === 'mps' ? 'mps' : 'lp';
         const r = runOne(msg.request, (request) => exportLp(request, format));
@@ -109,7 +114,7 @@ self.onmessage = async (/** @type {MessageEvent} */ event) => {
         postMessage({ id, ok: true, models: models() });
         break;
       default:
-        postMessage({ id, ok: false, error: { code: 'parse', field: 'type', message: `unknown message type ${JSON.stringify(type)}; accepted: solve, plan, export, models, version` } });
+        postMessage({ id, ok: false, error: { code: 'parse', field: 'type', message: `unknown message type ${JSON.stringify(type)}; accepted: solve, plan, explain, export, models, version` } });
     }
   } catch (e) {
     // A trap, or the module failed to load: this worker is done for.
