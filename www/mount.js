@@ -6,14 +6,12 @@
 
 import { SolverError } from './pool.js';
 import { buildForm, el } from './form.js';
-import { fill, message, progress } from './ui.js';
-import { solver, shown, markFirstResult, core } from './page.js';
+import { fill, message, progress, PENDING_MS } from './ui.js';
+import { solver, shown, markFirstResult, core, embed } from './page.js';
 import { scheduleHash, markEmbed } from './links.js';
 import { makeContext } from './context.js';
 import { shareBar } from './share.js';
-
-// A solve that takes longer than this shows its elapsed time and a Cancel button.
-const PENDING_MS = 300;
+import { explainPanel } from './explain.js';
 
 /** Mounts `view` in `viewsEl`: its section, form and results; returns its entry of `mounted`. */
 export function mountView(view, viewsEl) {
@@ -37,6 +35,8 @@ export function mountView(view, viewsEl) {
   const m = { view, section, form: null, ctx: null, last: undefined, request: undefined, linkState: {}, subforms: new Map(), pendingParts: new Map(), panel: undefined, started: false };
   const ctx = makeContext(view, panelsEl, m);
   m.ctx = ctx;
+  // The first panel of the results; embedded, the page shows a chart and its numbers only.
+  const explainer = embed ? null : explainPanel(ctx);
 
   const form = buildForm(formCard, view.fields, { onSubmit: () => compute(), extraCheck: view.check, ranges: { models: core.models, model: view.model } });
   m.form = form;
@@ -119,6 +119,8 @@ export function mountView(view, viewsEl) {
     ctx.values = values;
     m.last = response;
     m.request = request;
+    // Before render: steps asked for go to the worker ahead of the view's sweeps.
+    explainer?.update();
     try {
       view.render(response, ctx);
     } catch (e) {

@@ -59,8 +59,10 @@ export function warnings(list) {
 
 /**
  * A table: columns are {key, label, title?, format?, numeric?=true,
- * testid?(rowIndex), na?(row, i)}; rows are objects (or use `get(row, i)`).
- * `na` marks cells where the quantity does not apply ("n/a", not "—").
+ * testid?(rowIndex), na?(row, i), cellClass?(row, i)}; rows are objects (or
+ * use `get(row, i)`). `na` marks cells where the quantity does not apply
+ * ("n/a", not "—"); `cellClass` adds a class to a cell (a badge, a column
+ * of text that wraps).
  * `label` names it for screen readers (default: its caption, else its columns).
  */
 export function table(columns, rows, { caption, testid, label } = {}) {
@@ -77,8 +79,9 @@ export function table(columns, rows, { caption, testid, label } = {}) {
     } else {
       text = v === undefined || v === null || v === '' ? DASH : String(v);
     }
+    const cls = [numeric ? 'num' : '', c.cellClass?.(r, i) ?? ''].filter(Boolean).join(' ');
     return el('td', {
-      class: numeric ? 'num' : undefined,
+      class: cls || undefined,
       'data-testid': c.testid ? c.testid(i) : undefined,
       'data-value': numeric && isNum(v) ? String(v) : undefined,
       title: numeric && isNum(v) ? String(v) : undefined,
@@ -95,6 +98,9 @@ export function table(columns, rows, { caption, testid, label } = {}) {
   }, t);
   return missing ? [wrap, el('p', { class: 'note', text: '— : value not reported by the core for this row.' })] : [wrap];
 }
+
+/** A computation that takes longer than this shows its elapsed time and a Cancel button. */
+export const PENDING_MS = 300;
 
 /**
  * A progress indicator with the time elapsed and a Cancel button;
