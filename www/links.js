@@ -79,7 +79,7 @@ export function applyPart(name, form, values, notices = null) {
   else banner('notice', text);
 }
 
-/** Brings the panel the link names into view (and, embedded, shows only it). */
+/** Brings the panel the link names into view (embedded, markEmbed shows it). */
 export function showPanel(m, initial) {
   markEmbed(m);
   if (!m.panel || embed) return;
@@ -90,10 +90,15 @@ export function showPanel(m, initial) {
   setTimeout(() => card.classList.remove('focused'), 1600);
 }
 
-/** Embedded, marks the one panel shown: the link's, else the first with a chart. */
+/**
+ * Embedded, marks the panels shown: the link's, else the first with a
+ * chart, and the view's headline numbers (its first summary, e.g. the
+ * torus's Cmax and phases), which a chart alone does not give.
+ */
 export function markEmbed(m) {
   if (!embed) return;
   const cards = [...m.section.querySelectorAll('.panels > .panel')];
   const chosen = cards.find((c) => c.dataset.panel === m.panel) ?? cards.find((c) => c.querySelector('.chart')) ?? cards[0];
-  for (const c of cards) c.toggleAttribute('data-embed-shown', c === chosen);
+  const numbers = cards.find((c) => !c.hidden && c.querySelector('dl.summary'));
+  for (const c of cards) c.toggleAttribute('data-embed-shown', c === chosen || c === numbers);
 }

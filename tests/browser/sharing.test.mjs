@@ -331,17 +331,18 @@ test('embed mode shows the chosen view’s chart and controls, sized for a frame
     open: document.querySelector('#view-torus [data-testid=open-full]').offsetParent !== null,
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
   }));
-  assert.deepEqual(state, { header: 'none', footer: 'none', panels: ['sweep'], form: true, open: true, overflow: 0 });
+  assert.deepEqual(state, { header: 'none', footer: 'none', panels: ['summary', 'sweep'], form: true, open: true, overflow: 0 });
   // The form still drives the chart: Enter computes.
   const seq = Number(await view('torus').getByTestId('results').getAttribute('data-seq'));
   await view('torus').getByTestId('field-V').fill('2e6');
   await view('torus').getByTestId('field-V').press('Enter');
   await waitDone('torus', { after: seq });
-  // Without a panel named, the first chart is shown.
+  // Without a panel named, the first chart is shown (beside the headline numbers).
   await page.goto(`${server.url}?embed=1#v=1&view=nonlinear`);
   await waitDone('nonlinear');
   const shown = await page.evaluate(() => [...document.querySelectorAll('#view-nonlinear .panel')].filter((p) => p.offsetParent !== null).map((p) => p.dataset.panel));
-  assert.equal(shown.length, 1);
+  assert.equal(shown.length, 2);
+  assert.equal(shown[0], 'summary');
   await page.setViewportSize({ width: 1400, height: 900 });
 
   // The Embed button's snippet, in a real frame of another page.
