@@ -48,30 +48,45 @@ pub fn messages(n_star: f64) -> f64 {
     libm::ceil(n_star * (1.0 - 1e-9)).max(1.0)
 }
 
+/// Lemma 2's numbers for one child in one round of PE: r_i and alpha_i.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Check {
+    pub child: usize,
+    pub r: f64,
+    pub alpha: f64,
+}
+
+/// What one run of PE did, kept for explain mode.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pe {
+    pub rho: f64,
+    /// The children kept (in the given order).
+    pub kept: Vec<usize>,
+    /// The children removed, in removal order, each with the numbers of the
+    /// round that removed it.
+    pub removed: Vec<Check>,
+    /// The last round's numbers, which every kept child passes.
+    pub passed: Vec<Check>,
+}
+
 /// Algorithm PE (Table II) at rho installments (the paper runs it at rho = 1,
 /// Algorithm M "calls PE with rho = 1"): while some child fails Lemma 2,
 /// remove the one with the least r_i + alpha_i and recompute the fractions.
-/// Returns the children kept (in the given order) and those removed (in
-/// removal order). At most m rounds.
-pub fn eliminate(net: &Net, mut active: Vec<usize>, rho: f64) -> (Vec<usize>, Vec<usize>) {
+/// At most m rounds.
+pub fn eliminate(net: &Net, mut active: Vec<usize>, rho: f64) -> Pe {
     let mut removed = Vec::new();
-    while !active.is_empty() {
+    loop {
         let (_, alphas) = alphas(net, &active, rho);
-        let worst = active
-            .iter()
-            .zip(&alphas)
-            .map(|(&i, &a)| (i, ratio(net, i, a), a))
-            .filter(|&(_, r, a)| !feasible(r, a))
-            .min_by(|x, y| (x.1 + x.2).total_cmp(&(y.1 + y.2)));
+        let checks: Vec<Check> = active.iter().zip(&alphas).map(|(&i, &a)| Check { child: i, r: ratio(net, i, a), alpha: a }).collect();
+        let worst = checks.iter().filter(|c| !feasible(c.r, c.alpha)).min_by(|x, y| (x.r + x.alpha).total_cmp(&(y.r + y.alpha))).copied();
         match worst {
-            Some((i, _, _)) => {
-                active.retain(|&j| j != i);
-                removed.push(i);
+            Some(w) => {
+                active.retain(|&j| j != w.child);
+                removed.push(w);
             }
-            None => break,
+            None => return Pe { rho, kept: active, removed, passed: checks },
         }
     }
-    (active, removed)
 }
 
 /// Theorem 9: T = alpha_0 L^g A_0 + theta_cp + theta_cm +

@@ -31,6 +31,7 @@
 
 mod bounds;
 mod classical;
+mod explain;
 mod fractions;
 mod multi;
 mod net;
@@ -168,6 +169,11 @@ pub struct Output {
 
 /// Runs algorithm C, S or M.
 pub fn solve(p: &Params) -> Result<Output> {
+    traced(p).map(|(out, _)| out)
+}
+
+/// [`solve`] with how it decided.
+pub(crate) fn traced(p: &Params) -> Result<(Output, Trace)> {
     let net = validate_net(p)?;
     let rho = match p.rho {
         None => None,
@@ -178,45 +184,52 @@ pub fn solve(p: &Params) -> Result<Output> {
         (Algorithm::S, Some(r)) if r != 1 => {
             Err(Error::range("rho", format!("algorithm S is single-installment (rho = 1), got rho = {r}; use algorithm M for more installments")))
         }
-        (Algorithm::C, None) => classical::solve(&net),
+        (Algorithm::C, None) => Ok((classical::solve(&net)?, Trace::default())),
         (Algorithm::S, _) => single::solve(&net),
         (Algorithm::M, rho) => multi::solve(&net, rho),
     }
+}
+
+/// How algorithms S and M decided, beyond the answer: each run of PE and
+/// FON's search (empty for C), for explain mode.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Trace {
+    pub pe: Vec<fractions::Pe>,
+    pub fon: Option<multi::Fon>,
 }
 
 /// What algorithms S and M decided, for [`assemble`].
 pub(crate) struct Decision {
     pub algorithm: Algorithm,
     pub rho: usize,
-    /// Children that receive load (0-based), in the given order.
-    pub active: Vec<usize>,
     pub alpha0: f64,
-    /// alpha_i of each active child.
+    /// alpha_i of each child the last PE kept.
     pub alphas: Vec<f64>,
-    /// Children removed by PE (0-based), in removal order.
-    pub removed: Vec<usize>,
     pub warnings: Vec<String>,
 }
 
 /// Builds the schedule of algorithm S or M (the same procedure: S is M with
-/// rho = 1) and the response around it.
-pub(crate) fn assemble(net: &Net, d: Decision) -> Result<Output> {
+/// rho = 1) and the response around it, for the children the trace's last
+/// PE kept.
+pub(crate) fn assemble(net: &Net, d: Decision, trace: Trace) -> Result<(Output, Trace)> {
     let m = net.m();
+    let active: &[usize] = trace.pe.last().map_or(&[], |pe| &pe.kept);
+    let removed: Vec<usize> = trace.pe.iter().flat_map(|pe| pe.removed.iter().map(|c| c.child)).collect();
     let rho = d.rho as f64;
-    let built = timeline::build(net, d.alpha0, &d.active, &d.alphas, d.rho)?;
-    let (theorem, first_term) = fractions::theorem9(net, d.alpha0, &d.active, &d.alphas)
+    let built = timeline::build(net, d.alpha0, active, &d.alphas, d.rho)?;
+    let (theorem, first_term) = fractions::theorem9(net, d.alpha0, active, &d.alphas)
         .ok_or_else(|| Error::internal("a child kept by PE fails Lemma 2"))?;
     let mut warnings = d.warnings;
-    if !d.removed.is_empty() {
-        let names: Vec<String> = d.removed.iter().map(|i| format!("P{}", i + 1)).collect();
+    if !removed.is_empty() {
+        let names: Vec<String> = removed.iter().map(|i| format!("P{}", i + 1)).collect();
         warnings.push(format!(
             "{} processor{} eliminated by PE (Lemma 2: cannot receive the whole data set while computing): {}",
-            d.removed.len(),
-            if d.removed.len() == 1 { "" } else { "s" },
+            removed.len(),
+            if removed.len() == 1 { "" } else { "s" },
             names.join(", ")
         ));
     }
-    if d.active.is_empty() {
+    if active.is_empty() {
         warnings.push(String::from("no child can take load: P0 computes alone"));
     }
     let makespan = built.schedule.makespan;
@@ -230,20 +243,20 @@ pub(crate) fn assemble(net: &Net, d: Decision) -> Result<Output> {
     let mut chunks: Vec<Vec<f64>> = alloc::vec![Vec::new(); m + 1];
     alpha[0] = d.alpha0;
     chunks[0] = alloc::vec![d.alpha0];
-    for (&i, &a) in d.active.iter().zip(&d.alphas) {
+    for (&i, &a) in active.iter().zip(&d.alphas) {
         alpha[i + 1] = a;
         chunks[i + 1] = alloc::vec![a; d.rho];
     }
     let loads: Vec<f64> = alpha.iter().enumerate().map(|(k, &a)| if k == 0 { a } else { rho * a }).collect();
-    Ok(Output {
+    let out = Output {
         algorithm: d.algorithm,
         loads,
         alpha,
         chunks,
         messages: built.messages,
         installments: d.rho,
-        used: d.active.len(),
-        eliminated: d.removed.iter().map(|i| i + 1).collect(),
+        used: active.len(),
+        eliminated: removed.iter().map(|i| i + 1).collect(),
         n_star: built.n_star,
         first_term: Some(first_term),
         theorem,
@@ -251,13 +264,14 @@ pub(crate) fn assemble(net: &Net, d: Decision) -> Result<Output> {
         transfers: built.transfers,
         warnings,
         schedule: built.schedule,
-    })
+    };
+    Ok((out, trace))
 }
 
 define_model! {
     /// 004: a non-linear load on a heterogeneous single-level tree.
     Nonlinear: "nonlinear", "004: algorithms C, S (processor elimination) and M (multi-installment) for non-linear loads", include_str!("../../../../examples/nonlinear.json"),
-    Params => Output = solve, fields = FIELDS
+    Params => Output = solve, fields = FIELDS, explain = explain::explain
 }
 
 define_model! {

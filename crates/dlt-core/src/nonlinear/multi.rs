@@ -4,29 +4,43 @@
 
 use super::bounds::rho_bounds;
 use super::fractions::{alphas, eliminate, makespan_at, message_count};
-use super::{assemble, Algorithm, Decision, Net, Output, MAX_MESSAGES, MAX_RHO};
+use super::{assemble, Algorithm, Decision, Net, Output, Trace, MAX_MESSAGES, MAX_RHO};
 use crate::error::Result;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-pub fn solve(net: &Net, rho: Option<usize>) -> Result<Output> {
-    let (active, mut removed) = eliminate(net, (0..net.m()).collect(), 1.0);
+pub fn solve(net: &Net, rho: Option<usize>) -> Result<(Output, Trace)> {
+    let first = eliminate(net, (0..net.m()).collect(), 1.0);
     let mut warnings = Vec::new();
-    let rho = match rho {
-        Some(rho) => rho,
-        None => fon(net, &active, &mut warnings),
-    };
+    let fon = rho.is_none().then(|| fon(net, &first.kept, &mut warnings));
+    let rho = fon.as_ref().map_or(rho.unwrap_or(1), |f| f.rho);
     // A given rho may fail Lemma 2 where rho = 1 passed: eliminate as PE
     // does, with the fractions of eq. (4) at this rho.
-    let (active, more) = eliminate(net, active, rho as f64);
-    if !more.is_empty() {
-        let names: Vec<String> = more.iter().map(|i| format!("P{}", i + 1)).collect();
+    let again = eliminate(net, first.kept.clone(), rho as f64);
+    if !again.removed.is_empty() {
+        let names: Vec<String> = again.removed.iter().map(|c| format!("P{}", c.child + 1)).collect();
         warnings.push(format!("with rho = {rho}, {} fail Lemma 2 although they pass at rho = 1", names.join(", ")));
-        removed.extend(more);
     }
-    let (alpha0, alphas) = alphas(net, &active, rho as f64);
-    assemble(net, Decision { algorithm: Algorithm::M, rho, active, alpha0, alphas, removed, warnings })
+    let (alpha0, alphas) = alphas(net, &again.kept, rho as f64);
+    let trace = Trace { pe: alloc::vec![first, again], fon };
+    assemble(net, Decision { algorithm: Algorithm::M, rho, alpha0, alphas, warnings }, trace)
+}
+
+/// How FON chose rho, for explain mode.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fon {
+    pub rho: usize,
+    /// Lemma 10's [rho1, rho2, rho3] (homogeneous trees only).
+    pub bounds: Option<[f64; 3]>,
+    /// Where the search starts (LB, or 1) and the most it may reach (UB).
+    pub lb: usize,
+    pub ub: usize,
+    /// Theorem 9's T at each rho the search weighed, in order (`None`:
+    /// a child fails Lemma 2 there).
+    pub tried: Vec<(usize, Option<f64>)>,
+    /// Whether the message budget stopped it.
+    pub budget: bool,
 }
 
 /// Algorithm FON (Table IV): from a start l, raise the number of
@@ -43,18 +57,21 @@ pub fn solve(net: &Net, rho: Option<usize>) -> Result<Output> {
 /// need more than MAX_MESSAGES messages (without start-up costs T keeps
 /// falling until Lemma 2 fails, where n_i* explodes): work, not a cap on
 /// rho, ends it.
-pub fn fon(net: &Net, active: &[usize], warnings: &mut Vec<String>) -> usize {
-    let Some(&first) = active.first() else { return 1 };
+pub fn fon(net: &Net, active: &[usize], warnings: &mut Vec<String>) -> Fon {
+    let none = Fon { rho: 1, bounds: None, lb: 1, ub: 1, tried: Vec::new(), budget: false };
+    let Some(&first) = active.first() else { return none };
     let homogeneous = active.iter().all(|&i| net.a[i] == net.a0 && net.g[i] == net.g[first]);
     let cap = MAX_RHO as f64;
-    let (mut l, ub) = if homogeneous {
-        let [r1, r2, r3] = rho_bounds(net.a0, net.g[first], net.gamma, net.theta_cp, net.theta_cm, active.len() as f64, net.l);
-        let lb = libm::floor(r1.min(r2)).clamp(1.0, cap);
-        let ub = libm::ceil(r1.max(r3)).clamp(lb, cap);
-        (lb as usize, ub as usize)
-    } else {
-        (1, MAX_RHO)
+    let bounds = homogeneous.then(|| rho_bounds(net.a0, net.g[first], net.gamma, net.theta_cp, net.theta_cm, active.len() as f64, net.l));
+    let (mut l, ub) = match bounds {
+        Some([r1, r2, r3]) => {
+            let lb = libm::floor(r1.min(r2)).clamp(1.0, cap);
+            let ub = libm::ceil(r1.max(r3)).clamp(lb, cap);
+            (lb as usize, ub as usize)
+        }
+        None => (1, MAX_RHO),
     };
+    let lb = l;
     // Theorem 11: T does not increase up to LB, so if LB's schedule is too
     // big to draw, the largest smaller rho that fits is the best drawable.
     let mut budget = false;
@@ -63,8 +80,10 @@ pub fn fon(net: &Net, active: &[usize], warnings: &mut Vec<String>) -> usize {
         l -= 1;
     }
     let mut t = makespan_at(net, active, l as f64);
+    let mut tried = alloc::vec![(l, t)];
     while l < ub && !budget {
         let next = makespan_at(net, active, (l + 1) as f64);
+        tried.push((l + 1, next));
         match (t, next) {
             (Some(now), Some(later)) if later < now => {
                 if message_count(net, active, (l + 1) as f64) > MAX_MESSAGES as f64 {
@@ -87,5 +106,5 @@ pub fn fon(net: &Net, active: &[usize], warnings: &mut Vec<String>) -> usize {
              shorten Theorem 9's T (a local minimum: Theorem 9's ceilings make T uneven in rho)"
         )
     });
-    l
+    Fon { rho: l, bounds, lb, ub, tried, budget }
 }
