@@ -61,34 +61,74 @@ fn required(field: Field, x: Option<f64>, topology: &str) -> Result<usize> {
     field.count(x)
 }
 
-/// 000 Sec. 5: D* = numerator / denominator, existing only where the
-/// denominator is positive (computing outpaces communication).
-pub fn d_star(params: &DstarParams) -> Result<DstarOutput> {
+/// D* of one request as 000 Sec. 5 derives it: D* = numerator /
+/// (computing - communication), the least-loaded layer's computing rate per
+/// unit of D* against one stage's communication per unit of D*.
+pub(super) struct Terms {
+    pub numerator: f64,
+    pub computing: f64,
+    pub communication: f64,
+    /// The existence condition, computing > communication.
+    pub condition: &'static str,
+    /// D*'s formula and the requirement it solves, in the paper's symbols.
+    pub formula: &'static str,
+    pub requirement: &'static str,
+}
+
+pub(super) fn terms(params: &DstarParams) -> Result<Terms> {
     let Costs { s, c, a } = params.costs.validate()?;
     let tree = |name| -> Result<(f64, f64)> {
         Ok((required(P, params.p, name)? as f64, required(H, params.h, name)? as f64))
     };
-    let (numerator, denominator, condition) = match params.topology {
+    Ok(match params.topology {
         Topology::Star => {
             let m = required(M, params.m, "star")? as f64;
-            (m * s, a - m * c, "A > mC")
+            Terms { numerator: m * s, computing: a, communication: m * c, condition: "A > mC", formula: "D* = mS/(A - mC)", requirement: "AD* >= m(S + D*C)" }
         }
         Topology::Binomial => {
             let (p, h) = tree("binomial")?;
-            (s * (h + 1.0) * h * p * libm::pow(p + 1.0, h - 2.0) / 2.0, a - c * h * libm::pow(p + 1.0, h - 1.0), "A > Ch(p+1)^(h-1)")
+            Terms {
+                numerator: s * (h + 1.0) * h * p * libm::pow(p + 1.0, h - 2.0) / 2.0,
+                computing: a,
+                communication: c * h * libm::pow(p + 1.0, h - 1.0),
+                condition: "A > Ch(p+1)^(h-1)",
+                formula: "D* = S(h+1)hp(p+1)^(h-2) / (2(A - Ch(p+1)^(h-1)))",
+                requirement: "AD*/(p(p+1)^(h-2)) >= S(h+1)h/2 + CD*(p+1)h/p",
+            }
         }
         Topology::Tree2 => {
             let (p, h) = tree("tree2")?;
-            (h * s, a / libm::pow(p, h - 1.0) - c * h, "A/p^(h-1) > Ch")
+            Terms {
+                numerator: h * s,
+                computing: a / libm::pow(p, h - 1.0),
+                communication: c * h,
+                condition: "A/p^(h-1) > Ch",
+                formula: "D* = hS/(A/p^(h-1) - Ch)",
+                requirement: "D*A/p^(h-1) >= h(S + CD*)",
+            }
         }
         Topology::Tree1 => {
             let (p, h) = tree("tree1")?;
-            (h * s, a / libm::pow(p, h - 1.0) - h * c * (1.0 + 1.0 / p), "A/p^(h-1) > hC(1+1/p)")
+            Terms {
+                numerator: h * s,
+                computing: a / libm::pow(p, h - 1.0),
+                communication: h * c * (1.0 + 1.0 / p),
+                condition: "A/p^(h-1) > hC(1+1/p)",
+                formula: "D* = hS/(A/p^(h-1) - hC(1+1/p))",
+                requirement: "D*A/p^(h-1) >= hS + hCD*(1 + 1/p)",
+            }
         }
-    };
-    let condition = String::from(condition);
+    })
+}
+
+/// 000 Sec. 5: D* = numerator / denominator, existing only where the
+/// denominator is positive (computing outpaces communication).
+pub fn d_star(params: &DstarParams) -> Result<DstarOutput> {
+    let t = terms(params)?;
+    let denominator = t.computing - t.communication;
+    let condition = String::from(t.condition);
     if denominator > 0.0 {
-        Ok(DstarOutput { d_star: Some(numerator / denominator), condition, warnings: Vec::new() })
+        Ok(DstarOutput { d_star: Some(t.numerator / denominator), condition, warnings: Vec::new() })
     } else {
         let warning = format!("D* does not exist: {condition} fails, so idle times are inevitable whatever the buffer");
         Ok(DstarOutput { d_star: None, condition, warnings: alloc::vec![warning] })

@@ -9,6 +9,7 @@ mod binomial;
 #[cfg(feature = "lp")]
 mod chains;
 mod dstar;
+mod dstar_explain;
 mod lb;
 #[cfg(feature = "lp")]
 mod full_stages;
@@ -78,7 +79,7 @@ define_model! {
 define_model! {
     /// The buffer size D* of 000 Sec. 5.
     BufferDstar: "buffer_dstar", "000 Sec. 5: the buffer size D* beyond which a larger buffer does not help", include_str!("../../../../examples/buffer_dstar.json"),
-    DstarParams => DstarOutput = d_star, fields = dstar::FIELDS
+    DstarParams => DstarOutput = d_star, fields = dstar::FIELDS, explain = dstar_explain::explain
 }
 
 define_model! {
