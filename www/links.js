@@ -38,9 +38,12 @@ export function scheduleHash() {
 
 /**
  * Sets view `m` to what `link` (parseLink's) says: the whole state of the
- * view, what the link does not name taking its default. Pushes what went
- * wrong to `notices`; returns true when the link was refused (the view then
- * shows its defaults).
+ * view, what the link does not name taking its default. A value the form
+ * refuses takes its default too, and the link's other values stay (a link
+ * with one mistyped value is still the link); only where they do not hold
+ * together without it are all the defaults shown. Pushes what went wrong to
+ * `notices`; returns true when the link was refused (the view then shows
+ * its defaults).
  */
 export function restoreView(m, link, notices) {
   m.form.reset();
@@ -48,11 +51,19 @@ export function restoreView(m, link, notices) {
   m.pendingParts = new Map();
   for (const f of m.subforms.values()) f.reset();
   if (link.bad) return true;
-  const r = m.form.restore(link.fields);
+  let r = m.form.restore(link.fields);
   if (!r.ok) {
+    const bad = r.errors;
+    const good = new Map([...link.fields].filter(([key]) => !(key in bad)));
     m.form.reset();
-    notices.push(`The link’s parameters are not valid for the ${m.view.title} view, so its defaults are shown:`);
-    for (const [key, msg] of Object.entries(r.errors).slice(0, 8)) notices.push(`${clip(key)}: ${msg}`);
+    r = m.form.restore(good);
+    if (r.ok) {
+      notices.push(`Some of the link’s parameters are not valid for the ${m.view.title} view; their defaults are used, the others are the link’s:`);
+    } else {
+      m.form.reset();
+      notices.push(`The link’s parameters are not valid for the ${m.view.title} view, so its defaults are shown:`);
+    }
+    for (const [key, msg] of Object.entries(bad).slice(0, 8)) notices.push(`${clip(key)}: ${msg}`);
   }
   if (r.unknown.length) notices.push(`The ${m.view.title} view has no parameter ${r.unknown.slice(0, 6).map((k) => `“${clip(k)}”`).join(', ')}; ignored.`);
   if (!r.ok) return true;

@@ -187,10 +187,12 @@ test('permalinks: a hostile or malformed link opens the defaults with a notice, 
     assert.ok(state.notice.length > 10);
     assert.ok(state.hash.length < 3000 && !/[<>]/.test(decodeURIComponent(state.hash)), `the address bar keeps a clean link: ${state.hash.slice(0, 80)}`);
   }
-  // The defaults are shown, not the link's values.
+  // One bad value takes its default and is named; the link's other values stay.
   await page.goto(`${server.url}#v=1&view=torus&k=3&S=<b>x</b>`);
   await waitDone('torus');
-  assert.equal(await view('torus').getByTestId('field-k').inputValue(), '2');
+  assert.equal(await view('torus').getByTestId('field-k').inputValue(), '3');
+  assert.match(await view('torus').getByTestId('field-S').inputValue(), /^[0-9.e-]+$/);
+  assert.match(await page.getByTestId('notice').textContent(), /their defaults are used, the others are the link’s.*S: /s);
   assert.deepEqual(dialogs, []);
 });
 
