@@ -38,7 +38,7 @@ function rowsTable(rows) {
     { key: 'name', label: 'row', numeric: false },
     { key: 'text', label: 'with the optimum’s values [in brackets]', numeric: false, cellClass: () => 'explain-expr' },
     { key: 'lhs', label: 'left side', format: (x) => fmt(x) },
-    { key: 'sense', label: '', numeric: false },
+    { key: 'sense', label: 'sense', title: 'the row’s relation: ≤, = or ≥', numeric: false },
     { key: 'rhs', label: 'right side', format: (x) => fmt(x) },
     {
       key: 'tight', label: 'tight?', numeric: false, testid: (i) => `explain-tight-${i}`,
