@@ -8,6 +8,7 @@
 //! The MIP is solved by search over send sequences, each one an LP
 //! (`sequence`), rather than by branch and bound over big-M rows.
 
+mod explain;
 pub mod map;
 pub mod mip;
 mod search;
@@ -223,6 +224,11 @@ pub fn mip_lp(p: &Params) -> Result<(crate::lp::Model, crate::lp::Units)> {
 /// The best schedule within `budget` LPs: every sequence when they are
 /// that few (a proof), else round robins and local search.
 pub fn best(inst: &Instance, budget: usize) -> Result<Output> {
+    searched(inst, budget).map(|(out, _)| out)
+}
+
+/// [`best`] and the search that found it, which explain mode reads.
+fn searched(inst: &Instance, budget: usize) -> Result<(Output, Search<'_>)> {
     let mut search = Search::new(inst, budget);
     let mut proven = false;
     if Search::count(inst.n, inst.m) <= budget as u64 {
@@ -239,7 +245,7 @@ pub fn best(inst: &Instance, budget: usize) -> Result<Output> {
         warnings.push(format!("not proven optimal: {} of the {} send sequences solved (lp_budget {budget})", search.evaluated(), Search::count(inst.n, inst.m)));
     }
     let schedule = schedule(inst, &seq, &timed)?;
-    Ok(Output {
+    let out = Output {
         efficiency: inst.single() / (inst.m as f64 * timed.makespan),
         single: inst.single(),
         machines_used: seq.iter().copied().max().map_or(0, |x| x as usize + 1),
@@ -252,7 +258,8 @@ pub fn best(inst: &Instance, budget: usize) -> Result<Output> {
         iterations: search.iterations,
         warnings,
         schedule,
-    })
+    };
+    Ok((out, search))
 }
 
 /// The schedule of a sequence at the LP's times: chunk j on the channel
@@ -283,7 +290,7 @@ fn schedule(inst: &Instance, seq: &[u8], timed: &sequence::Timed) -> Result<Chec
 define_model! {
     /// MIP (2)-(11) of 003 at one point (m, n, V).
     Isoefficiency: "isoefficiency", "003 MIP (2)-(11): the best schedule of n chunks on m machines with two memory levels, by search over send sequences", include_str!("../../../../examples/isoefficiency.json"),
-    Params => Output = solve, fields = FIELDS, plan = plan, lp = mip_lp as "MIP (2)-(11) (003)"
+    Params => Output = solve, fields = FIELDS, plan = plan, lp = mip_lp as "MIP (2)-(11) (003)", explain = explain::explain
 }
 
 /// The isoefficiency map of 003 Figs. 1-2: E_max, V_max and isolines per m.

@@ -11,6 +11,11 @@ use super::Instance;
 use crate::error::Result;
 use alloc::collections::BTreeMap;
 
+/// n chunks dealt over k machines: chunk j to machine j mod k.
+pub fn round_robin(n: usize, k: usize) -> Sequence {
+    (0..n).map(|j| (j % k) as u8).collect()
+}
+
 /// Restarts of the local search in a row without a better sequence after
 /// which the search ends before its budget is spent.
 pub const STALE: usize = 30;
@@ -32,6 +37,18 @@ impl<'a> Search<'a> {
 
     pub fn evaluated(&self) -> usize {
         self.seen.len()
+    }
+
+    /// The makespan the search found for `seq`, if it solved it.
+    pub fn seen(&self, seq: &[u8]) -> Option<f64> {
+        self.seen.get(&canonical(seq)).copied()
+    }
+
+    /// The best sequence solved after the best one, and its makespan: every
+    /// solved sequence is remembered, so this is the search's own runner-up.
+    pub fn runner_up(&self) -> Option<(&Sequence, f64)> {
+        let best = self.best.as_ref().map(|(seq, _)| seq);
+        self.seen.iter().filter(|(seq, _)| Some(*seq) != best).map(|(seq, &t)| (seq, t)).min_by(|x, y| x.1.total_cmp(&y.1))
     }
 
     fn spent(&self) -> bool {
@@ -102,8 +119,7 @@ impl<'a> Search<'a> {
     /// the paper reports.
     pub fn round_robins(&mut self) -> Result<()> {
         for k in 1..=self.inst.m.min(self.inst.n) {
-            let seq: Sequence = (0..self.inst.n).map(|j| (j % k) as u8).collect();
-            self.evaluate(&seq)?;
+            self.evaluate(&round_robin(self.inst.n, k))?;
         }
         Ok(())
     }
