@@ -6,6 +6,7 @@
 import { fmt, isNum } from '../format.js';
 import { sweepOption, fitLegend, logSpace, logRange, COLORS } from '../charts.js';
 import { el, message } from '../ui.js';
+import { radioGroup } from '../roving.js';
 
 const SWEEP_V = logSpace(1, 6, 3);
 const SWEEP_D = [1e2, 1e3, 1e4, undefined];
@@ -45,16 +46,18 @@ function sweepPanel(ctx, q) {
     wide: true,
   });
   if (!body.querySelector('.sweep-holder')) {
-    const modes = el('div', { class: 'segmented', role: 'radiogroup', 'aria-label': 'what to plot' },
-      SWEEP_MODES.map((m) => el('button', {
-        type: 'button', role: 'radio', 'data-mode': m.id, 'data-testid': `sweep-mode-${m.id}`, text: m.label, title: m.title,
-        onclick: () => {
-          ctx.state.sweepMode = m.id;
-          ctx.setLinkState?.('mode', m.id); // the permalink keeps what the chart plots
-          if (ctx.state.sweep?.data) drawSweep(ctx, ctx.state.sweep.data);
-        },
-      })));
-    body.append(modes, el('div', { class: 'sweep-holder' }));
+    const buttons = SWEEP_MODES.map((m) => el('button', {
+      type: 'button', role: 'radio', 'data-mode': m.id, 'data-testid': `sweep-mode-${m.id}`, text: m.label, title: m.title,
+      'aria-checked': String(m.id === sweepMode(ctx)),
+    }));
+    // One Tab stop, arrows move (the gallery filter's radio group).
+    radioGroup(buttons, (b) => {
+      if (b.dataset.mode === sweepMode(ctx)) return; // unchanged: the link and the chart stay
+      ctx.state.sweepMode = b.dataset.mode;
+      ctx.setLinkState?.('mode', b.dataset.mode); // the permalink keeps what the chart plots
+      if (ctx.state.sweep?.data) drawSweep(ctx, ctx.state.sweep.data);
+    });
+    body.append(el('div', { class: 'segmented', role: 'radiogroup', 'aria-label': 'what to plot' }, buttons), el('div', { class: 'sweep-holder' }));
   }
   return body;
 }
@@ -113,13 +116,21 @@ export async function renderSweep(ctx) {
   drawSweep(ctx, ctx.state.sweep.data);
 }
 
+/** What the chart plots: the link's choice, else the user's, else Cmax. */
+function sweepMode(ctx) {
+  const linked = ctx.linkState?.mode;
+  return SWEEP_MODES.some((m) => m.id === linked) ? linked : ctx.state.sweepMode ?? 'cmax';
+}
+
 /** Draws the sweep's values as the chosen mode asks. */
 function drawSweep(ctx, { values, lb, bound, star }) {
-  const linked = ctx.linkState?.mode;
-  const mode = SWEEP_MODES.some((m) => m.id === linked) ? linked : ctx.state.sweepMode ?? 'cmax';
+  const mode = sweepMode(ctx);
   const body = ctx.state.sweepBody;
   const V = ctx.request.V;
-  body.querySelectorAll('.segmented [data-mode]').forEach((b) => b.setAttribute('aria-checked', String(b.dataset.mode === mode)));
+  body.querySelectorAll('.segmented [data-mode]').forEach((b) => {
+    b.setAttribute('aria-checked', String(b.dataset.mode === mode));
+    b.tabIndex = b.dataset.mode === mode ? 0 : -1;
+  });
   const chart = ctx.chart('sweep', body.querySelector('.sweep-holder'), { height: 380, onResize: fitLegend });
   const ref = values[SWEEP_D.indexOf(1e2)];
   const y = (di, vi) => {
