@@ -1,5 +1,5 @@
 //! Explain mode of the models without an LP to list (torus, nonlinear,
-//! buffer_dstar) and of the isoefficiency search: for each worked example
+//! buffer_dstar, chunk_size) and of the isoefficiency search: for each worked example
 //! and each paper's own example, the explanation's numbers are the answer's.
 
 use dlt_core::explain::{Explanation, Step};
@@ -175,10 +175,28 @@ fn bad_input_is_refused_as_by_solve() {
         r#"{"model": "nonlinear", "algorithm": "S", "L": 100, "gamma": 2, "A0": 1, "A": [1.2], "G": [0.1, 0.2]}"#,
         r#"{"model": "nonlinear", "algorithm": "C", "L": 100, "gamma": 2, "rho": 2, "A0": 1, "A": [1.2], "G": [0.1]}"#,
         r#"{"model": "buffer_dstar", "topology": "tree1", "m": 3, "h": 2, "S": 1, "C": 1, "A": 1}"#,
+        r#"{"model": "chunk_size", "m": 10, "C": 1e-4, "Al1": 0, "Al2": 1e-3, "Ah1": -9.9e6, "Ah2": 0.1}"#,
         r#"{"model": "isoefficiency", "m": 2, "n": 5, "V": 20000, "S": 25.4, "O": 0.075, "C": 0.005, "a1": 5, "a2": 4.132, "b2": -27109}"#,
     ] {
         let req = request(text);
         let (e, s) = (explain(&req).unwrap_err(), solve(&req).unwrap_err());
         assert_eq!((e.code, e.field, e.message), (s.code, s.field, s.message), "{text}");
     }
+}
+
+#[test]
+fn chunk_size_explains_beta_and_its_range() {
+    for text in [example("chunk_size"), paper("002-chunk-fig10")] {
+        let (e, answer) = both(&text);
+        sourced(&e, "002");
+        let beta = value(titled(&e, "Heuristic (5)")[0], "beta");
+        assert!(close(beta, answer["beta"].as_f64().unwrap()));
+        assert!(close(value(titled(&e, "Lower end")[0], "beta_min"), answer["beta_min"].as_f64().unwrap()));
+        assert!(close(value(titled(&e, "Upper end")[0], "beta_max"), answer["beta_max"].as_f64().unwrap()));
+        let verdict = e.steps.last().unwrap();
+        assert_eq!(value(verdict, "admissible") == 1.0, answer["admissible"].as_bool().unwrap());
+    }
+    // 002 Fig. 10, uniform: beta = (mS - A^l_1)/(A^l_2 - mC) = 1e-2/1e-6.
+    let (e, _) = both(&paper("002-chunk-fig10"));
+    assert!((value(titled(&e, "Heuristic (5)")[0], "beta") - 1e4).abs() < 1e-6);
 }

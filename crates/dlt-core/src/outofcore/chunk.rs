@@ -82,7 +82,24 @@ fn uniform(p: &ChunkParams) -> Result<Vec<Processor>> {
     Ok(vec![one; m])
 }
 
+/// The terms the answer is made of, for explain mode: sum S, sum C, each
+/// processor's numerator and denominator of (5) and their quotient (`None`
+/// where they are not both positive), and the combined
+/// out-of-core rate m / sum(1/A^h_2).
+pub(super) struct Terms {
+    pub sum_s: f64,
+    pub sum_c: f64,
+    pub fractions: Vec<(f64, f64)>,
+    pub quotients: Vec<Option<f64>>,
+    pub out_rate: f64,
+}
+
 pub fn chunk_size(p: &ChunkParams) -> Result<ChunkOutput> {
+    derived(p).map(|(out, _)| out)
+}
+
+/// [`chunk_size`] and the terms it computed.
+pub(super) fn derived(p: &ChunkParams) -> Result<(ChunkOutput, Terms)> {
     let list = match &p.processors {
         Some(list) => list.clone(),
         None => uniform(p)?,
@@ -95,10 +112,11 @@ pub fn chunk_size(p: &ChunkParams) -> Result<ChunkOutput> {
 
     // (5): every processor computes for a whole round of m messages.
     let mut beta = Some(0.0f64);
-    for (i, l) in levels.iter().enumerate() {
-        let (num, den) = (sum_s - l.core.0, l.core.1 - sum_c);
-        if num > 0.0 && den > 0.0 {
-            beta = beta.map(|b| b.max(num / den));
+    let fractions: Vec<(f64, f64)> = levels.iter().map(|l| (sum_s - l.core.0, l.core.1 - sum_c)).collect();
+    let quotients: Vec<Option<f64>> = fractions.iter().map(|&(num, den)| (num > 0.0 && den > 0.0).then(|| num / den)).collect();
+    for (i, (&(_, den), quotient)) in fractions.iter().zip(&quotients).enumerate() {
+        if let Some(q) = quotient {
+            beta = beta.map(|b| b.max(*q));
         } else {
             let why = if den <= 0.0 {
                 "A^l_2 <= sum C: the processors together compute faster than the originator can send, so idle times arise"
@@ -127,7 +145,8 @@ pub fn chunk_size(p: &ChunkParams) -> Result<ChunkOutput> {
     if let (Some(b), false) = (beta, admissible) {
         warnings.push(format!("beta = {b:e} lies outside the admissible interval; choose the chunk size another way"));
     }
-    Ok(ChunkOutput { beta, beta_min, beta_max, admissible, swap_points, warnings })
+    let out = ChunkOutput { beta, beta_min, beta_max, admissible, swap_points, warnings };
+    Ok((out, Terms { sum_s, sum_c, fractions, quotients, out_rate }))
 }
 
 #[cfg(test)]

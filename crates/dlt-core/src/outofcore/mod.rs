@@ -4,6 +4,7 @@
 //! multi-installment processing with equal chunks and its chunk size.
 
 mod chunk;
+mod chunk_explain;
 #[cfg(feature = "lp")]
 mod deadline;
 #[cfg(feature = "lp")]
@@ -146,7 +147,7 @@ define_model! {
 define_model! {
     /// 002 heuristic (5) for the chunk size and its admissible range.
     ChunkSize: "chunk_size", "002 (5): the chunk size heuristic and its admissible range", include_str!("../../../../examples/chunk_size.json"),
-    ChunkParams => ChunkOutput = chunk_size, fields = chunk::FIELDS
+    ChunkParams => ChunkOutput = chunk_size, fields = chunk::FIELDS, explain = chunk_explain::explain
 }
 
 #[cfg(test)]
