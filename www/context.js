@@ -11,15 +11,17 @@ import { solver } from './page.js';
 import { scheduleHash, applyPart } from './links.js';
 
 /** "model torus, k = 2, S = 0.0001, …": a request in one line, for exported images. */
-function requestLine(request) {
+function requestLine(request, swept = []) {
   if (!request) return '';
   const parts = [];
   for (const [k, v] of Object.entries(request)) {
-    if (k === 'model') continue;
+    if (k === 'model' || swept.includes(k)) continue;
     if (Array.isArray(v)) parts.push(v.length <= 6 && v.every((x) => typeof x !== 'object') ? `${k} = ${v.join(', ')}` : `${k}: ${v.length} entries`);
     else if (v && typeof v === 'object') parts.push(`${k}: …`);
     else parts.push(`${k} = ${v}`);
   }
+  // A chart over many requests: the form's value of what it varies is not its own.
+  if (swept.length) parts.push(`${swept.join(', ')} as the chart varies them`);
   return `${request.model}: ${parts.join('; ')}`;
 }
 
@@ -60,8 +62,12 @@ export function makeContext(view, panelsEl, m) {
     showError(error) {
       return m.form.showError(error);
     },
-    /** A titled card in the results column; returns its body element. */
-    panel(key, { title, note, wide = false } = {}) {
+    /**
+     * A titled card in the results column; returns its body element.
+     * `swept`: the request's fields its chart varies, left out of its
+     * exports' parameter line.
+     */
+    panel(key, { title, note, wide = false, swept = [] } = {}) {
       let p = panels.get(key);
       if (!p) {
         const body = el('div', { class: 'panel-body' });
@@ -70,12 +76,13 @@ export function makeContext(view, panelsEl, m) {
         const card = el('section', { class: `card panel${wide ? ' wide' : ''}`, 'data-panel': key }, el('div', { class: 'panel-head' }, titleEl), noteEl, body);
         card.querySelector('.panel-head').append(exportMenu(card, {
           basename: () => `${view.id}-${key}`,
-          info: () => ({ title: p.titleEl.textContent, subtitle: requestLine(ctx.request) }),
+          info: () => ({ title: p.titleEl.textContent, subtitle: requestLine(ctx.request, p.swept) }),
         }));
         panelsEl.append(card);
         p = { card, body, noteEl, titleEl };
         panels.set(key, p);
       }
+      p.swept = swept;
       p.titleEl.textContent = title ?? '';
       p.noteEl.textContent = note ?? '';
       p.noteEl.hidden = !note;

@@ -244,6 +244,9 @@ async function validate({ name, data }) {
     assert.ok(rows.length >= 2, `${name}: ${rows.length} rows`);
     const n = rows[0].length;
     assert.ok(rows[0].every((h) => h.trim() !== ''), `${name}: an empty column name in ${rows[0]}`);
+    // Columns a reader can tell apart: no two alike, none a placeholder.
+    assert.equal(new Set(rows[0]).size, n, `${name}: repeated column names in ${rows[0]}`);
+    assert.ok(!rows[0].some((h) => /^value \d+$/.test(h)), `${name}: a placeholder column name in ${rows[0]}`);
     for (const r of rows) assert.equal(r.length, n, `${name}: a row of ${r.length} cells, the header has ${n}`);
     return `csv ${rows.length - 1}x${n}`;
   }
@@ -312,6 +315,14 @@ test('exports: every chart (SVG, PNG, CSV), table, summary, request and response
   assert.ok(Math.abs(Number(layers[1][6]) - 26198.8) < 0.1, `a_0 = ${layers[1][6]}`);
   const gantt = await csv('gantt', 'export-csv-gantt');
   assert.deepEqual(gantt[0], ['series', 'row', 'start', 'end', 'load', 'from', 'messages', 'intervals', 'busy', 'row label']);
+  // The sweep's image names what it varies, not the form's V, k and phases.
+  const menu = view('torus').locator('[data-panel=sweep] [data-testid=export-menu]');
+  await menu.locator('summary').click();
+  const svg = (await download(menu.getByTestId('export-svg-sweep'))).data.toString('utf8');
+  await menu.locator('summary').click();
+  const subtitle = /<text x="12" y="38"[^>]*>([^<]*)<\/text>/.exec(svg)?.[1] ?? '';
+  assert.match(subtitle, /^torus: .*V, k, phases as the chart varies them/);
+  assert.doesNotMatch(subtitle, /\bV = |\bk = /);
   const summary = await csv('summary', 'export-summary');
   assert.deepEqual(summary[0], ['quantity', 'note', 'value', 'unit']);
   assert.ok(summary.some((r) => r[0] === 'schedule length Cmax' && Math.abs(Number(r[2]) - 0.0261988) < 1e-6));

@@ -44,6 +44,7 @@ function sweepPanel(ctx, q) {
     title: q.model === 'star' ? 'Cmax vs V for several buffer sizes D (like Fig. 7 of [000])' : `Cmax vs V for several buffer sizes D (like Fig. ${q.model === 'binomial' ? '11' : '12'} of [000])`,
     note: sweepNote(q),
     wide: true,
+    swept: ['V', 'D', 'n'],
   });
   if (!body.querySelector('.sweep-holder')) {
     const buttons = SWEEP_MODES.map((m) => el('button', {

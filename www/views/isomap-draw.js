@@ -45,6 +45,9 @@ export function mapPanel(ctx) {
  * The step line of `values` (one per m, or null) as data of a line series:
  * each m covers [m − ½, m + ½], with a symbol at m; gaps break the line.
  */
+/** The columns of a step line's items: its exports' CSV header. */
+const STEP_DIMENSIONS = ['x (m ± 0.5, the step)', 'V [MB]', 'machines m'];
+
 function steps(ms, values, extra = () => ({})) {
   const data = [];
   ms.forEach((m, i) => {
@@ -115,13 +118,13 @@ export function drawMap(ctx, sides = ['below', 'above']) {
       all.push(...values);
       const color = rampColor(levels.length - 1 - i, Math.max(levels.length, 2) + 1, COLORS.ramp);
       series.push({
-        name: `e = ${fmt(e)}`, e, kind: 'iso', type: 'line', color, showSymbol: true, symbolSize: 5, connectNulls: false,
+        name: `e = ${fmt(e)}`, e, kind: 'iso', type: 'line', color, showSymbol: true, symbolSize: 5, connectNulls: false, dimensions: STEP_DIMENSIONS,
         lineStyle: { width: 1.6 }, data: labelLast(steps(map.ms, values), fmt(e), color),
       });
     });
     // MAX in the text's colour: the strongest line of either scheme.
     const maxData = labelLast(steps(map.ms, maxLine, (m) => ({ eMax: eMax[map.ms.indexOf(m)] })), 'MAX', COLORS.text);
-    series.push({ name: 'MAX', kind: 'max', type: 'line', color: COLORS.text, showSymbol: true, symbolSize: 6, lineStyle: { width: 2.6 }, data: maxData, z: 3 });
+    series.push({ name: 'MAX', kind: 'max', type: 'line', color: COLORS.text, showSymbol: true, symbolSize: 6, lineStyle: { width: 2.6 }, data: maxData, z: 3, dimensions: STEP_DIMENSIONS });
     // The point solved below, on the side of V_max it lies on.
     const here = isNum(pt?.m) && isNum(pt?.V) && (!isNum(vmaxAt) || (side === 'below' ? pt.V <= vmaxAt : pt.V > vmaxAt));
     if (here) {
@@ -240,10 +243,10 @@ export function renderTable(ctx, { charts = true } = {}) {
     table([
       { key: 'm', label: 'm', format: fmtInt },
       { key: 'E', label: 'E_max', title: 'this page', format: (x) => fmt(x, 4), testid: (i) => `emax-${rows[i].m}` },
-      { key: 'Ep', label: '[003]', title: 'E_max in Table 1 of the paper', format: (x) => (isNum(x) ? x.toFixed(1) : '—'), na: (r) => !isNum(r.Ep) },
+      { key: 'Ep', label: 'E_max [003]', title: 'E_max in Table 1 of the paper', format: (x) => (isNum(x) ? x.toFixed(1) : '—'), na: (r) => !isNum(r.Ep) },
       { key: 'dE', label: 'ΔE', title: 'this page − the paper', format: (x) => signed(x, 2), na: (r) => !isNum(r.Ep) },
       { key: 'V', label: 'V_max [MB]', title: 'this page', format: (x) => fmt(Math.round(x)), testid: (i) => `vmax-${rows[i].m}` },
-      { key: 'Vp', label: '[003]', title: 'V_max in Table 1 of the paper', na: (r) => !isNum(r.Vp) },
+      { key: 'Vp', label: 'V_max [003]', title: 'V_max in Table 1 of the paper', na: (r) => !isNum(r.Vp) },
       { key: 'dV', label: 'ΔV', title: '(this page − the paper) / the paper', format: (x) => (isNum(x) ? `${signed(x * 100, 1)} %` : '—'), na: (r) => !isNum(r.Vp) },
     ], rows, { testid: 'table1' }),
     pending ? el('p', { class: 'note', text: `${pending} of ${map.ms.length} machine counts not computed${map.status === 'running' ? ' yet' : ''}.` }) : null);

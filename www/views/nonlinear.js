@@ -190,6 +190,7 @@ async function renderSweep(ctx) {
     title: 'Speedup vs number of children m',
     note: `Like Figs. 6–8 of [004]: homogeneous children (every A_i = ${fmt(A1)}, every G_i = ${fmt(G1)}, the first entries of the form), m = 1…${SWEEP_M.length}, algorithms C, S and M; L, γ, A0 and the start-ups from the form, ρ ${req.rho === undefined ? 'chosen by FON' : `= ${req.rho}`} for M. The dashed line is the ideal m + 1${printed ? '; the diamond, the speed-up the paper prints for Fig. 6, listed below' : ''}.`,
     wide: true,
+    swept: ['algorithm', 'A', 'G'],
   });
   const chart = ctx.chart('sweep', body, { height: 360, onResize: fitLegend });
   const base = { L: req.L, gamma: req.gamma, A0: req.A0, rho: req.rho, theta_cp: req.theta_cp, theta_cm: req.theta_cm };

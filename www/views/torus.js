@@ -206,6 +206,7 @@ async function renderSweep(ctx) {
     title: 'Speedup vs load V',
     note: `Like Fig. 7 of [001] (α = 1e-4 s, τ = 1e-7 s, σ = 1e6 there): speedup V·A/Cmax against V for k = ${SWEEP_K.join(', ')}, with S, C and A from the form. Each point is one solve.`,
     wide: true,
+    swept: ['V', 'k', 'phases'],
   });
   const chart = ctx.chart('sweep', body, { height: 360, onResize: fitLegend });
   const key = JSON.stringify([S, C, A]);
