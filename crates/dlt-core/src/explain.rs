@@ -10,7 +10,7 @@ use crate::lp::{self, Model as Lp, Sense, Solution};
 #[cfg(feature = "lp")]
 use crate::model::Export;
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 use serde::Serialize;
 
@@ -87,7 +87,7 @@ pub fn program_steps(export: &Export) -> Vec<Step> {
     let vars = model.names.len();
     let mut first = Step::new(
         format!("The program: {name}"),
-        name.to_string(),
+        String::from(*name),
         format!("The paper's program for this request: {vars} variables and {} rows, in scaled units ({units}). Minimise Cmax.", model.rows.len()),
     );
     first = first.value("variables", vars as f64).value("rows", model.rows.len() as f64);
@@ -119,7 +119,7 @@ pub fn program_steps(export: &Export) -> Vec<Step> {
             rows,
             ..Step::new(
                 format!("Rows {}: {} of them, {tight} tight", family.name, family.rows.len()),
-                name.to_string(),
+                String::from(*name),
                 format!("Each row with the optimum's values in brackets; a tight row holds with equality and is what keeps Cmax from being smaller.{more}"),
             )
             .value("rows", family.rows.len() as f64)
@@ -132,7 +132,7 @@ pub fn program_steps(export: &Export) -> Vec<Step> {
     steps.push(
         Step::new(
             "The optimum",
-            name.to_string(),
+            String::from(*name),
             format!(
                 "Cmax = {} scaled units, times {} per unit: Cmax = {} s. {at_upper} variables sit at their upper bound (a chunk at its buffer D, say). The simplex took {} iterations.",
                 short(objective), short(units.time), short(makespan), sol.iterations
@@ -188,6 +188,11 @@ fn explained(model: &Lp, r: usize, sol: &Solution) -> ExplainedRow {
     text.push_str(&format!(" = {} {sense} {}", short(lhs), short(row.rhs)));
     let tight = (lhs - row.rhs).abs() <= 1e-7 * row.rhs.abs().max(lhs.abs()).max(1.0);
     ExplainedRow { name: row.name.clone(), text, lhs, sense, rhs: row.rhs, tight }
+}
+
+/// "1 phase", "4 phases".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Six significant digits, as a student reads them: 0.00125, 1.5e-7.

@@ -7,7 +7,7 @@ use super::fractions::{messages, Check, Pe};
 use super::multi::Fon;
 use super::{traced, Algorithm, Output, Params};
 use crate::error::Result;
-use crate::explain::{short, Explanation, Step};
+use crate::explain::{count, short, Explanation, Step};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -102,7 +102,7 @@ fn pe_steps(pe: &Pe) -> Vec<Step> {
     } else {
         format!("Every child left passes Lemma 2, r + alpha >= 1: {}.", passed.join("; "))
     };
-    steps.push(Step::new(format!("PE at rho = {}: {} children kept", pe.rho, pe.kept.len()), "004 Lemma 2, Table II", text).value("kept", pe.kept.len() as f64));
+    steps.push(Step::new(format!("PE at rho = {}: {} kept", pe.rho, count(pe.kept.len(), "child", "children")), "004 Lemma 2, Table II", text).value("kept", pe.kept.len() as f64));
     steps
 }
 

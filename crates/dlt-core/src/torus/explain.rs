@@ -4,7 +4,7 @@
 
 use super::{phase_fractions, solve, validate, Input, Output, Params};
 use crate::error::Result;
-use crate::explain::{short, Explanation, Step};
+use crate::explain::{count, short, Explanation, Step};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -18,7 +18,7 @@ pub fn explain(p: &Params) -> Result<Explanation> {
     let fractions: Vec<String> = out.layers.iter().map(|l| format!("a_{} = {}", l.layer, short(l.load / v))).collect();
     steps.push(
         Step::new(
-            format!("Load fractions of {n} phases"),
+            format!("Load fractions of {}", count(n, "phase", "phases")),
             "001 (1)-(3)",
             format!(
                 "System (1) asks every layer to finish together: a layer computes a_i A V for as long as sending to the next layer and that layer's \
@@ -90,7 +90,7 @@ fn why_n(out: &Output, p: &Params, inp: &Input) -> Step {
         out.by_phases.iter().map(|o| format!("{}: {}", o.phases, o.makespan.map_or(String::from("infeasible"), short))).collect();
     let largest = out.by_phases.iter().rev().find(|o| o.makespan.is_some()).map_or(0, |o| o.phases);
     let mut text = format!("C_max by number of phases, {}. ", times.join(", "));
-    let mut step = Step::new(format!("Why {n} phases"), "001 Lemma 1, Sec. 3", String::new()).value("phases", n as f64);
+    let mut step = Step::new(format!("Why {}", count(n, "phase", "phases")), "001 Lemma 1, Sec. 3", String::new()).value("phases", n as f64);
     if p.phases.is_some() {
         text.push_str(&format!("The request fixes N = {n}; the largest feasible number is {largest}. "));
     } else {
