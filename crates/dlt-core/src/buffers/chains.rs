@@ -358,13 +358,17 @@ impl Instance {
     /// first stages computing until then carry V or more, and scaled down
     /// to V they still fit, as every row only shrinks.
     /// Proven by the last row's multiplier alone, where every unit has
-    /// that rate (a star). `scan`: try the free first stages too.
+    /// that rate (a star). `scan`: the free first stages instead of the
+    /// greedy fill (which the caller has tried already).
     fn link_bound(&self, scan: bool) -> Option<(Outcome, (Vec<f64>, f64))> {
         let msgs = &self.messages;
         let lambda = msgs.iter().map(|msg| msg.c / msg.count).fold(f64::INFINITY, f64::min);
         let t = msgs.iter().map(|msg| msg.s).sum::<f64>() + lambda * self.v;
         let mut y = vec![0.0; msgs.len()];
         *y.last_mut()? = 1.0;
+        if scan {
+            return self.scan_free_stages(t, (y, lambda));
+        }
         // In sending order, each chunk as large as its buffer, the load
         // left and every row of its unit so far allow at t.
         let (mut left, mut arrival) = (self.v, 0.0);
@@ -377,14 +381,19 @@ impl Instance {
             room[u] = (room[u] - self.a * xq).min(t - arrival - self.a * xq);
             xq
         }).collect();
-        if left <= PROOF * self.v {
-            let shape = greedy.iter().zip(msgs).map(|(&xq, msg)| if xq >= msg.cap { Status::Full } else if xq == 0.0 { Status::Empty } else { Status::Free }).collect::<Shape>();
-            let outcome = self.judge(&shape, greedy, Some(t));
-            if outcome.faults() == 0 {
-                return Some((outcome, (y, lambda)));
-            }
+        if left > PROOF * self.v {
+            return None;
         }
-        for stages in (1..=msgs.len() / self.m).filter(|_| scan) {
+        let shape = greedy.iter().zip(msgs).map(|(&xq, msg)| if xq >= msg.cap { Status::Full } else if xq == 0.0 { Status::Empty } else { Status::Free }).collect::<Shape>();
+        let outcome = self.judge(&shape, greedy, Some(t));
+        (outcome.faults() == 0).then_some((outcome, (y, lambda)))
+    }
+
+    /// `link_bound`'s second way: the first stages free, the rest empty,
+    /// at the link's makespan t, for the fewest stages that carry V.
+    fn scan_free_stages(&self, t: f64, multipliers: (Vec<f64>, f64)) -> Option<(Outcome, (Vec<f64>, f64))> {
+        let msgs = &self.messages;
+        for stages in 1..=msgs.len() / self.m {
             let shape: Shape = (0..msgs.len()).map(|q| if q < stages * self.m { Status::Free } else { Status::Empty }).collect();
             let (x, tz) = self.affine(&shape)?;
             let z = (t - tz.0) / tz.1;
@@ -395,7 +404,7 @@ impl Instance {
             }
             x.iter_mut().for_each(|xq| *xq *= self.v / load);
             let outcome = self.judge(&shape, x, Some(t));
-            return (outcome.faults() == 0).then_some((outcome, (y, lambda)));
+            return (outcome.faults() == 0).then_some((outcome, multipliers));
         }
         None
     }
