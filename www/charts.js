@@ -106,9 +106,10 @@ export const BASE = {
 
 /**
  * Starts an ECharts instance in `el` that follows the element's size.
- * `onResize(chart)` runs after each resize (e.g. to keep a grid square).
+ * `onResize(chart)` runs after each resize (e.g. to keep a grid square),
+ * `onOption(chart)` after each option with series (its data may have changed).
  */
-export function mountChart(el, { renderer = 'canvas', onResize } = {}) {
+export function mountChart(el, { renderer = 'canvas', onResize, onOption } = {}) {
   const chart = echarts.init(el, null, { renderer });
   // Every whole option (one with series) gets a transparent background (the
   // card's colour shows, in either scheme) and ECharts' aria description,
@@ -123,7 +124,10 @@ export function mountChart(el, { renderer = 'canvas', onResize } = {}) {
     // 200 ms of the main thread).
     const opts = rest[0] === true ? { notMerge: true } : { ...(rest[0] ?? {}) };
     opts.lazyUpdate = true;
-    return set(option, opts);
+    const out = set(option, opts);
+    // The model is set at once (only the drawing waits): what reads the data (the keys, the data table) may read it now.
+    if (option?.series) onOption?.(chart);
+    return out;
   };
   let frame = 0;
   let size = `${el.clientWidth}x${el.clientHeight}`;

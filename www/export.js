@@ -281,7 +281,8 @@ export function exportMenu(scope, { basename, info = () => ({}) }) {
           done(`${name}.csv`, text.length);
         }, 'the numbers shown, with all their digits')));
     });
-    [...scope.querySelectorAll('table.data')].filter((t) => !t.closest('[hidden]')).forEach((table, i) => {
+    // A chart's data table (context.js) is its chart's CSV already.
+    [...scope.querySelectorAll('table.data')].filter((t) => !t.closest('[hidden], .chart-table')).forEach((table, i) => {
       const name = `${base}-table${i ? `-${i + 1}` : ''}`;
       rows.push(el('div', { class: 'export-group' }, el('span', { class: 'export-what', text: table.caption?.textContent || 'table' }),
         button('CSV', `export-table-${i}`, () => {
