@@ -23,7 +23,7 @@ const paperAt = (m, what) => {
 export function mapPanel(ctx) {
   const body = ctx.panel('map', {
     title: 'Isoefficiency map (Figs. 1–2 of [003])',
-    note: 'Horizontal: machines m (a discrete variable, so the lines are steps); vertical: the load V in MB, logarithmic. MAX is V_max(m), the load of highest efficiency; each isoline is labelled with its efficiency e. Click a line (or anywhere in a chart) to solve that m and V alone: its schedule appears below.',
+    note: 'Horizontal: machines m (a discrete variable, so the lines are steps); vertical: the load V in MB, logarithmic. MAX is V_max(m), the load of highest efficiency; each isoline is labelled with its efficiency e. Click a line (or anywhere in a chart), or reach a point with the arrow keys and press Enter, to solve that m and V alone: its schedule appears below.',
     wide: true,
   });
   if (!body.querySelector('.isomap-grid')) {
@@ -110,7 +110,8 @@ export function drawMap(ctx, sides = ['below', 'above']) {
   for (const side of sides) {
     const levels = [...ctx.state.display[side]].sort((a, b) => a - b);
     const holder = body.querySelector(`[data-side="${side}"] .isomap-holder`);
-    const chart = ctx.chart(`map-${side}`, holder, { height: 430 });
+    // Enter on a point (chart-keys.js) solves it, as a click on it: a step's item is [x, V, m], the solved point's [m, V].
+    const chart = ctx.chart(`map-${side}`, holder, { height: 430, onPick: ({ value }) => solveAt(ctx, value[2] ?? value[0], value[1]) });
     const series = [];
     const all = [...maxLine];
     levels.forEach((e, i) => {
@@ -200,6 +201,11 @@ function pickPoint(ctx, chart, x, y) {
       V = item.value[1];
     }
   }
+  solveAt(ctx, m, V);
+}
+
+/** Solves the point (m, V) of the map alone: the form's m and V, then its computation. */
+function solveAt(ctx, m, V) {
   if (!isNum(V) || V <= 0) return;
   ctx.setValues?.({ m, V: Number(V.toPrecision(6)) });
 }
