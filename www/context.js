@@ -4,10 +4,9 @@
 
 import { SolverError } from './pool.js';
 import { el } from './form.js';
-import { mountChart } from './charts.js';
-import { message, progress, table } from './ui.js';
-import { exportMenu, chartCsvRows } from './export.js';
-import { chartKeys } from './chart-keys.js';
+import { message, progress } from './ui.js';
+import { exportMenu } from './export.js';
+import { accessibleChart } from './chart-access.js';
 import { solver } from './page.js';
 import { scheduleHash, applyPart } from './links.js';
 
@@ -24,50 +23,6 @@ function requestLine(request, swept = []) {
   // A chart over many requests: the form's value of what it varies is not its own.
   if (swept.length) parts.push(`${swept.join(', ')} as the chart varies them`);
   return `${request.model}: ${parts.join('; ')}`;
-}
-
-/** Rows a chart's data table shows at most (a 625 × 625 activation map has 390 625); its CSV has them all. */
-const TABLE_ROWS = 500;
-let tables = 0; // ids of the data tables, unique on the page
-
-/**
- * The chart's data as a table, the rows its CSV export writes, shown and
- * hidden by a "Data table" button below the chart: the alternative to a
- * chart for who cannot see it. Returns {el, refresh()}; refresh() after
- * the chart's option changes (an open table follows it).
- */
-function dataTable(key, chart, label) {
-  const holder = el('div', { class: 'chart-table', id: `chart-table-${++tables}`, hidden: true });
-  const toggle = el('button', {
-    type: 'button', class: 'ghost small', 'aria-expanded': 'false', 'aria-controls': holder.id, 'data-testid': `data-table-${key}`,
-    onclick: () => {
-      holder.hidden = !holder.hidden;
-      toggle.setAttribute('aria-expanded', String(!holder.hidden));
-      build();
-    },
-  }, 'Data table');
-  let queued = false;
-  function build() {
-    queued = false;
-    if (holder.hidden || chart.isDisposed()) return;
-    const [head = [], ...rows] = chartCsvRows(chart);
-    const columns = head.map((name, i) => ({
-      key: i, label: String(name),
-      numeric: rows.every((r) => r[i] === null || r[i] === undefined || typeof r[i] === 'number'),
-      // A series without a value at this row's x: nothing to report, not a value missing.
-      na: (r) => r[i] === null || r[i] === undefined,
-    }));
-    holder.replaceChildren(...table(columns, rows.slice(0, TABLE_ROWS), { label: `${label()}: data table` }),
-      rows.length > TABLE_ROWS ? el('p', { class: 'note', text: `The first ${TABLE_ROWS} of ${rows.length} rows: the chart's CSV (Export) has them all.` }) : '');
-  }
-  return {
-    el: el('div', { class: 'chart-tools' }, toggle, holder),
-    // Once after a render's options, however many it sets.
-    refresh() {
-      if (!queued) queueMicrotask(build);
-      queued = true;
-    },
-  };
 }
 
 /**
@@ -167,11 +122,7 @@ export function makeContext(view, panelsEl, m) {
         describe(box);
         parent.append(box);
         const made = { box };
-        made.chart = mountChart(box, { renderer, onResize, onOption: () => { made.keys.refresh(); made.table.refresh(); } });
-        made.keys = chartKeys(box, made.chart, { pick: (point) => made.onPick?.(point) });
-        made.table = dataTable(key, made.chart, () => box.dataset.label);
-        made.tools = made.table.el;
-        made.tools.prepend(made.keys.el);
+        Object.assign(made, accessibleChart(box, key, { renderer, onResize, pick: (point) => made.onPick?.(point) }));
         parent.append(made.tools);
         c = made;
         charts.set(key, c);

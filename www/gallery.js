@@ -15,7 +15,8 @@
 // `NOT_COVERED` lists the figures left out, and why.
 
 import { buildLink } from './permalink.js';
-import { sweepOption, fitLegend, logRange, mountChart } from './charts.js';
+import { sweepOption, fitLegend, logRange } from './charts.js';
+import { accessibleChart } from './chart-access.js';
 import { el, fill, message, progress } from './ui.js';
 import { exportMenu } from './export.js';
 import { paperValues, printedSeries } from './printed.js';
@@ -154,9 +155,12 @@ export function mountGallery(section, api) {
     box.dataset.description = `${entry.label} of [${entry.paper}]: ${entry.caption} Parameters: ${entry.params}.`;
     box.setAttribute('role', 'img');
     box.setAttribute('aria-label', box.dataset.description);
+    // A Tab stop with the views' keys and data table (chart-access.js).
+    box.tabIndex = 0;
     if (!c) {
-      body.append(box);
-      c = { chart: mountChart(box, { onResize: fitLegend }), box };
+      const { chart, tools } = accessibleChart(box, 'figure', { onResize: fitLegend });
+      body.append(box, tools);
+      c = { chart, box };
       charts.set(entry.id, c);
     }
     const bar = progress(`${entry.label}: ${spec.requests.length} points`, () => controller.abort());

@@ -179,6 +179,28 @@ test('keyboard: a pick on the isoefficiency map solves the point a click on it s
   await iso().locator('[data-chart="gantt"] canvas').first().waitFor();
 });
 
+test('keyboard: a gallery figure is a Tab stop with the same keys and data table as a view\'s chart', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${server.url}#v=1&view=gallery&fig=004-fig7`);
+  const card = page.locator('[data-fig="004-fig7"]');
+  await card.locator('[data-chart="figure"] canvas').first().waitFor({ timeout: 60000 });
+  await page.locator('[data-fig="004-fig7"][data-state=done]').waitFor({ timeout: 60000 });
+  const chart = card.locator('[data-chart="figure"]');
+  assert.equal(await chart.getAttribute('tabindex'), '0');
+  await chart.focus();
+  await page.keyboard.press('ArrowRight');
+  const live = () => card.locator('[data-chart="figure"] + .chart-tools [data-testid="chart-live"]').textContent();
+  assert.match(await live(), /^algorithm M: .*speedup/);
+  await page.keyboard.press('Escape');
+  const toggle = card.getByTestId('data-table-figure');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  const head = await card.locator('.chart-table table thead th').allTextContents();
+  assert.deepEqual(head.slice(1, 3), ['algorithm M', 'algorithm S']);
+  assert.ok(await card.locator('.chart-table table tbody tr').count() >= 7, 'a row per m = 1..7');
+});
+
 test('keyboard: no console errors, no page errors, nothing fetched from elsewhere', () => {
   session.assertClean({ ignore: /^request failed: .* net::ERR_ABORTED$/ });
 });
