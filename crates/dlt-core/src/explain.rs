@@ -76,6 +76,14 @@ impl Step {
         self.values.push(Value { name: name.into(), value });
         self
     }
+
+    /// `value` where there is one (a bound that may not exist).
+    pub fn value_if(self, name: impl Into<String>, value: Option<f64>) -> Step {
+        match value {
+            Some(x) => self.value(name, x),
+            None => self,
+        }
+    }
 }
 
 #[cfg(feature = "lp")]

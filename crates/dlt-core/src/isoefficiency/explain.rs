@@ -5,7 +5,7 @@
 use super::search::{round_robin, Search};
 use super::{instance, lp_budget, searched, Instance, Isoefficiency, Output, Params};
 use crate::error::Result;
-use crate::explain::{program_steps, short, Explanation, Step};
+use crate::explain::{count, program_steps, short, Explanation, Step};
 use crate::model::Model;
 use alloc::format;
 use alloc::string::String;
@@ -92,9 +92,9 @@ fn chosen(inst: &Instance, out: &Output) -> Step {
         format!("The chosen sequence: T = {}", short(out.schedule.makespan)),
         "003 (2)-(11), (12)",
         format!(
-            "Chunks go to {} ({} machine{} used), of sizes {}; {in_core} of the {} fit the core memory rho = {}. T = {}; one machine alone \
+            "Chunks go to {} ({} used), of sizes {}; {in_core} of the {} fit the core memory rho = {}. T = {}; one machine alone \
              takes T(1,1,V) = {}, so E = T(1,1,V)/(mT) = {}.",
-            sequence.join(" "), out.machines_used, if out.machines_used == 1 { "" } else { "s" }, loads.join(", "), out.loads.len(),
+            sequence.join(" "), count(out.machines_used, "machine", "machines"), loads.join(", "), out.loads.len(),
             short(rho), short(out.schedule.makespan), short(out.single), short(out.efficiency)
         ),
     )

@@ -15,18 +15,10 @@ const LISTED: usize = 12;
 pub fn explain(p: &ChunkParams) -> Result<Explanation> {
     let (out, t) = derived(p)?;
     let opt = |x: Option<f64>| x.map_or(String::from("none"), short);
-    let mut per: Vec<String> = t
-        .fractions
-        .iter()
-        .zip(&t.quotients)
-        .take(LISTED)
-        .enumerate()
-        .map(|(i, (&(num, den), q))| format!("P{}: {} / {} = {}", i + 1, short(num), short(den), q.map_or(String::from("none (not both positive)"), short)))
-        .collect();
-    if t.fractions.len() > LISTED {
-        per.push(format!("… ({} more)", t.fractions.len() - LISTED));
-    }
-    let mut heuristic = Step::new(
+    let per = first_processors(
+        t.fractions.iter().zip(&t.quotients).enumerate().map(|(i, (&(num, den), q))| format!("P{}: {} / {} = {}", i + 1, short(num), short(den), q.map_or(String::from("none (not both positive)"), short))),
+    );
+    let heuristic = Step::new(
         format!("Heuristic (5): beta = {}", opt(out.beta)),
         "002 (5), Sec. 4",
         format!(
@@ -36,11 +28,9 @@ pub fn explain(p: &ChunkParams) -> Result<Explanation> {
         ),
     )
     .value("sum S", t.sum_s)
-    .value("sum C", t.sum_c);
-    if let Some(b) = out.beta {
-        heuristic = heuristic.value("beta", b);
-    }
-    let mut lower = Step::new(
+    .value("sum C", t.sum_c)
+    .value_if("beta", out.beta);
+    let lower = Step::new(
         format!("Lower end: beta > {}", opt(out.beta_min)),
         "002 Sec. 4",
         format!(
@@ -49,25 +39,18 @@ pub fn explain(p: &ChunkParams) -> Result<Explanation> {
             short(t.out_rate), opt(out.beta_min)
         ),
     )
-    .value("out-of-core rate", t.out_rate);
-    if let Some(lo) = out.beta_min {
-        lower = lower.value("beta_min", lo);
-    }
-    let mut swaps: Vec<String> = out.swap_points.iter().take(LISTED).enumerate().map(|(i, s)| format!("P{}: {}", i + 1, opt(*s))).collect();
-    if out.swap_points.len() > LISTED {
-        swaps.push(format!("… ({} more)", out.swap_points.len() - LISTED));
-    }
-    let mut upper = Step::new(
+    .value("out-of-core rate", t.out_rate)
+    .value_if("beta_min", out.beta_min);
+    let swaps = first_processors(out.swap_points.iter().enumerate().map(|(i, s)| format!("P{}: {}", i + 1, opt(*s))));
+    let upper = Step::new(
         format!("Upper end: beta <= {}", opt(out.beta_max)),
         "002 Sec. 4",
         format!(
             "A chunk must fit the core memory of every processor it is sent to: beta <= swp_i for every i, the least swap point. Swap points: {}.",
             swaps.join(", ")
         ),
-    );
-    if let Some(hi) = out.beta_max {
-        upper = upper.value("beta_max", hi);
-    }
+    )
+    .value_if("beta_max", out.beta_max);
     let verdict = Step::new(
         if out.admissible { "beta is admissible" } else { "beta is not admissible" },
         "002 Sec. 4",
@@ -79,4 +62,14 @@ pub fn explain(p: &ChunkParams) -> Result<Explanation> {
     )
     .value("admissible", if out.admissible { 1.0 } else { 0.0 });
     Ok(Explanation { steps: alloc::vec![heuristic, lower, upper, verdict] })
+}
+
+/// The entries of the first LISTED processors, and how many more there are.
+fn first_processors(entries: impl ExactSizeIterator<Item = String>) -> Vec<String> {
+    let total = entries.len();
+    let mut listed: Vec<String> = entries.take(LISTED).collect();
+    if total > LISTED {
+        listed.push(format!("… ({} more)", total - LISTED));
+    }
+    listed
 }
