@@ -1,6 +1,6 @@
 //! The two ways the LP models re-solve: pruning (000 Sec. 3, used by the
 //! stage LPs and by 002's memory LP) and, for large n at n_min, a window of
-//! free stages that doubles while the makespan improves.
+//! free stages that widens while the makespan improves.
 
 use super::stages::{LpSize, Prune, Solved};
 use crate::error::{Error, Result};
@@ -38,15 +38,16 @@ pub(crate) fn pruned<K, T>(prune: Prune, mut kept: K, mut once: impl FnMut(&K) -
     }
 }
 
-/// Tries windows 1, 2, 4, ... of free stages, each answer a feasible
-/// schedule, until the makespan stops improving or `attempt` says its
-/// answer is the whole LP; returns the best, with the work of all.
-pub(crate) fn doubling<H>(mut attempt: impl FnMut(usize) -> Result<(Solved<H>, bool)>) -> Result<Solved<H>> {
+/// Tries windows 1, `next(1)`, `next(next(1))`, ... of free stages, each
+/// answer a feasible schedule, until the makespan stops improving or
+/// `attempt(window, next(window))` says its answer is the whole LP (or the
+/// next window leaves none); returns the best, with the work of all.
+pub(crate) fn widening<H>(next: impl Fn(usize) -> usize, mut attempt: impl FnMut(usize, usize) -> Result<(Solved<H>, bool)>) -> Result<Solved<H>> {
     let mut best: Option<Solved<H>> = None;
     let mut work = LpSize::NONE;
     let mut window = 1;
     loop {
-        let (solved, whole) = attempt(window)?;
+        let (solved, whole) = attempt(window, next(window))?;
         work.iterations += solved.lp.iterations;
         work.solves += solved.lp.solves;
         let better = best.as_ref().is_none_or(|b| solved.makespan < b.makespan * (1.0 - 1e-12));
@@ -56,7 +57,7 @@ pub(crate) fn doubling<H>(mut attempt: impl FnMut(usize) -> Result<(Solved<H>, b
         if !better || whole {
             break;
         }
-        window *= 2;
+        window = next(window);
     }
     let mut best = best.ok_or_else(|| Error::internal("no window was solved"))?;
     best.lp.iterations = work.iterations;

@@ -106,6 +106,20 @@ fn a_tie_on_the_critical_path_proves_fig_12b() {
     assert_relative_eq!(out.schedule.makespan, full, max_relative = 1e-9);
 }
 
+/// Fig. 13(b)'s D = 1E2, V = 3.2E5 (h = 10, n = 159): its ends need 5 + 5
+/// free stages; the window goes 1, 2, 5 and the third is proven (doubling
+/// solved 1, 2, 4 and 8 + 8, 1,352 variables, to the same makespan).
+#[test]
+fn fig_13b_d100_is_proven_at_half_h_free_stages_a_side() {
+    let params = TreeParams {
+        p: 2.0, h: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 316_228.0), order: Order::Llf, buffers: 2.0,
+        stages: Stages::new(Some(100.0), None, None),
+    };
+    let out = tree(&params).unwrap();
+    assert_eq!((out.n, out.gap, out.lp.solves, out.lp.variables), (159, None, 3, 902));
+    assert!(out.warnings[0].contains("proven optimal"), "{:?}", out.warnings);
+}
+
 /// Fig. 13(b)'s D = 1 points beyond the full LP: V = 1E5 needs 5,000
 /// stages of 55 hops. The answer lists the stages that differ and two full
 /// ones at each end, its listed load is what its schedule computes, the
