@@ -10,7 +10,7 @@ import { setScheme } from './charts.js';
 import { views } from './views/index.js';
 import { parseLink, clip } from './permalink.js';
 import { mountGallery, GALLERY_ID, ENTRIES, entryLink } from './gallery.js';
-import { solver, embed, mounted, shown, core } from './page.js';
+import { solver, figures, embed, mounted, shown, core } from './page.js';
 import { banner, clearNotice } from './banner.js';
 import { linkOf, restoreView, showPanel } from './links.js';
 import { mountView } from './mount.js';
@@ -144,7 +144,7 @@ function mountGalleryOnce() {
   const section = el('section', { class: 'view gallery', id: `view-${GALLERY_ID}`, role: 'tabpanel', 'aria-labelledby': `tab-${GALLERY_ID}`, 'data-view': GALLERY_ID });
   viewsEl.append(section);
   gallery = mountGallery(section, {
-    solver,
+    solver: figures,
     hasView: (id) => views.some((v) => v.id === id),
     embed,
     shareButtons,

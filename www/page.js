@@ -1,10 +1,16 @@
 // What the page's modules share: its one solver, embed mode, the views
 // mounted so far and the page shown.
 
-import { Pool } from './pool.js';
+import { Pool, defaultPoolSize } from './pool.js';
 
 /** One worker for the whole page: a new request supersedes a running one, never waits behind it. */
 export const solver = new Pool();
+
+/**
+ * The gallery's figures: a worker per core (started when first needed), so
+ * that the requests of one figure, each a separate point, run side by side.
+ */
+export const figures = new Pool({ size: defaultPoolSize() });
 
 /** `?embed=1`: the page in a frame, one view's form and one panel. */
 export const embed = new URLSearchParams(location.search).get('embed') === '1';
