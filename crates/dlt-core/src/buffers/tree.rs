@@ -261,7 +261,7 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
         let (f, l) = (window, window);
         let positions = f + 2 + l;
         let skip = (n - positions) as f64;
-        let TreeLp { lp, alpha, cmax, t, period } = tree.build(&all, positions, Some(Period { at: f, skip }));
+        let TreeLp { lp, alpha, cmax, t, period } = tree.build(&all, positions, Some(Period { at: f, skip }), true);
         let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), tree.name)?;
         let big_p = period.map_or(0.0, |v| sol.get(v));
         // The chunks of all n stages: position f + 1 and the left-out

@@ -66,7 +66,7 @@ impl FullLp {
     /// None where the rows are not of the forms the bound reads.
     pub(super) fn new(tree: &Tree, n: usize) -> Option<FullLp> {
         let all: Vec<usize> = (0..tree.h).collect();
-        let TreeLp { lp, alpha, cmax, t, .. } = tree.build(&all, n, None);
+        let TreeLp { lp, alpha, cmax, t, .. } = tree.build(&all, n, None, false);
         let vars = lp.names.len();
         let mut is_alpha = vec![None; vars];
         for (k, stage) in alpha.iter().enumerate() {
@@ -81,11 +81,11 @@ impl FullLp {
         let mut arcs = Vec::new();
         let mut ends = Vec::new();
         for (r, row) in lp.rows.iter().enumerate() {
-            let times: Vec<&(Var, f64)> = row.terms.iter().filter(|(v, _)| is_time[v.0]).collect();
+            let mut times = row.terms.iter().filter(|(v, _)| is_time[v.0]);
             match row.sense {
-                Sense::Ge if times.len() == 2 => {
-                    let to = times.iter().find(|(_, a)| *a > 0.0).map(|p| p.0);
-                    let from = times.iter().find(|(_, a)| *a < 0.0).map(|p| p.0);
+                Sense::Ge if times.clone().count() == 2 => {
+                    let to = times.clone().find(|(_, a)| *a > 0.0).map(|p| p.0);
+                    let from = times.find(|(_, a)| *a < 0.0).map(|p| p.0);
                     let chunk = row.terms.iter().find(|(v, _)| is_alpha[v.0].is_some());
                     let (Some(to), Some(from), Some(&(alpha, coef))) = (to, from, chunk) else { return None };
                     arcs.push(Arc { row: r, from, to, alpha, coef });

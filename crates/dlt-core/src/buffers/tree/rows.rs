@@ -19,7 +19,6 @@
 use super::super::binomial::Order;
 use super::super::stages::StageModel;
 use crate::lp::{Model, Sense, Var};
-use alloc::format;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -113,7 +112,7 @@ impl StageModel for Tree {
     }
 
     fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var, Self::Handles) {
-        let TreeLp { lp, alpha, cmax, t, .. } = self.build(kept, n, None);
+        let TreeLp { lp, alpha, cmax, t, .. } = self.build(kept, n, None, true);
         (lp, alpha, cmax, t)
     }
 }
@@ -136,7 +135,10 @@ impl Tree {
     /// The LP over `n` stage positions; with a period, positions `at` and
     /// `at + 1` are full middle stages and `skip` more like them are left
     /// out between `at + 1` and `at + 2`. Returns the period variable too.
-    pub(super) fn build(&self, kept: &[usize], n: usize, period: Option<Period>) -> TreeLp {
+    /// `named: false` leaves the names empty: the proof's full LP, 370,000
+    /// of them at 000 Fig. 13(b)'s n = 1,582, is never shown.
+    pub(super) fn build(&self, kept: &[usize], n: usize, period: Option<Period>, named: bool) -> TreeLp {
+        let name = |args: core::fmt::Arguments| if named { alloc::fmt::format(args) } else { String::new() };
         let (x0, tau) = self.scale;
         let (s, c, a) = (self.s / tau, self.c * x0 / tau, self.a * x0 / tau);
         let mut lp = Model::default();
@@ -152,9 +154,9 @@ impl Tree {
             for &u in kept {
                 let i = u + 1;
                 let cap = self.cap(i);
-                alpha_k.push(lp.var(format!("alpha_{i}_{}", k + 1), if full { cap } else { 0.0 }, cap, 0.0));
-                t_k.push((0..i).map(|l| lp.var(format!("t_{i}_{}_{l}", k + 1), 0.0, f64::INFINITY, 0.0)).collect::<Vec<_>>());
-                r_k.push(lp.var(format!("R_{i}_{}", k + 1), 0.0, f64::INFINITY, 0.0));
+                alpha_k.push(lp.var(name(format_args!("alpha_{i}_{}", k + 1)), if full { cap } else { 0.0 }, cap, 0.0));
+                t_k.push((0..i).map(|l| lp.var(name(format_args!("t_{i}_{}_{l}", k + 1)), 0.0, f64::INFINITY, 0.0)).collect::<Vec<_>>());
+                r_k.push(lp.var(name(format_args!("R_{i}_{}", k + 1)), 0.0, f64::INFINITY, 0.0));
             }
             alpha.push(alpha_k);
             t.push(t_k);
@@ -178,10 +180,10 @@ impl Tree {
             let (k, j, i) = (ch.stage, ch.j, ch.layer);
             let x = alpha[k][j];
             for l in 0..i - 1 {
-                after(&mut lp, format!("forward_{i}_{}_{l}", k + 1), (t[k][j][l + 1], t[k][j][l]), x, self.share(i, l), None);
+                after(&mut lp, name(format_args!("forward_{i}_{}_{l}", k + 1)), (t[k][j][l + 1], t[k][j][l]), x, self.share(i, l), None);
             }
             // (10): computing every chunk from this one on ends by Cmax.
-            lp.row(format!("end_{i}_{}", k + 1), vec![(t[k][j][i - 1], 1.0), (x, c), (r[k][j], a), (cmax, -1.0)], Sense::Le, -s);
+            lp.row(name(format_args!("end_{i}_{}", k + 1)), vec![(t[k][j][i - 1], 1.0), (x, c), (r[k][j], a), (cmax, -1.0)], Sense::Le, -s);
             let mut sum = vec![(r[k][j], 1.0), (x, -1.0)];
             if k + 1 < n {
                 sum.push((r[k + 1][j], -1.0));
@@ -190,20 +192,20 @@ impl Tree {
                 (Some(p), Some(pv)) if k == p.at + 1 => {
                     // The left-out stages' chunks are still to compute, and
                     // the last of them ends skip periods later.
-                    lp.row(format!("run_{i}_{}", k + 1), sum, Sense::Eq, p.skip * self.cap(i));
+                    lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, p.skip * self.cap(i));
                     let mut end = vec![(t[k][j][i - 1], 1.0), (pv, p.skip), (x, c + a), (cmax, -1.0)];
                     if k + 1 < n {
                         end.push((r[k + 1][j], a));
                     }
-                    lp.row(format!("end_last_middle_{i}"), end, Sense::Le, -s);
+                    lp.row(name(format_args!("end_last_middle_{i}")), end, Sense::Le, -s);
                 }
                 (Some(p), Some(pv)) if k == p.at => {
-                    lp.row(format!("run_{i}_{}", k + 1), sum, Sense::Eq, 0.0);
+                    lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, 0.0);
                     for (l, (&next, &this)) in t[k + 1][j].iter().zip(&t[k][j]).enumerate() {
-                        lp.row(format!("period_{i}_{l}"), vec![(next, 1.0), (this, -1.0), (pv, -1.0)], Sense::Eq, 0.0);
+                        lp.row(name(format_args!("period_{i}_{l}")), vec![(next, 1.0), (this, -1.0), (pv, -1.0)], Sense::Eq, 0.0);
                     }
                 }
-                _ => lp.row(format!("run_{i}_{}", k + 1), sum, Sense::Eq, 0.0),
+                _ => lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, 0.0),
             }
         }
         for l in 0..self.h {
@@ -211,7 +213,7 @@ impl Tree {
             let on_link: Vec<&Chunk> = order.iter().filter(|ch| ch.layer > l).collect();
             for w in on_link.windows(2) {
                 let (x, y) = (w[0], w[1]);
-                let name = format!("link_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer);
+                let name = name(format_args!("link_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer));
                 after(&mut lp, name, (t[y.stage][y.j][l], t[x.stage][x.j][l]), alpha[x.stage][x.j], self.share(x.layer, l), shifted(x, y));
             }
             // A relay in layer l >= 1 takes the message `buffers` places
@@ -220,7 +222,7 @@ impl Tree {
                 let entering: Vec<&Chunk> = order.iter().filter(|ch| ch.layer >= l).collect();
                 for (q, x) in entering.iter().enumerate() {
                     if let (true, Some(y)) = (x.layer > l, entering.get(q + self.buffers)) {
-                        let name = format!("buffer_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer);
+                        let name = name(format_args!("buffer_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer));
                         after(&mut lp, name, (t[y.stage][y.j][l - 1], t[x.stage][x.j][l]), alpha[x.stage][x.j], self.share(x.layer, l), shifted(x, y));
                     }
                 }
