@@ -36,7 +36,8 @@ pub struct Explanation {
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Step {
     pub title: String,
-    /// `paper` and `at` as one text, e.g. "000 (10)".
+    /// `paper` and `at` as one text, "000 (10)", with the program's name
+    /// for an LP step, "LoadDirect (000), (3)".
     pub source: String,
     /// The paper's id, "000" to "004", which the page links.
     pub paper: &'static str,
