@@ -4,12 +4,9 @@
 //! at the values it shows, and the rows that decide the optimum are there.
 
 use dlt_core::explain::{Explanation, ExplainedRow};
-use dlt_core::{explain, parse, solve, MODELS};
+use dlt_core::{explain, solve, MODELS};
+use dlt_tests::request;
 use serde_json::Value;
-
-fn request(text: &str) -> dlt_core::Request {
-    parse(&mut serde_json::Deserializer::from_str(text)).unwrap()
-}
 
 fn value(e: &Explanation, name: &str) -> Option<f64> {
     e.steps.iter().flat_map(|s| &s.values).find(|v| v.name == name).map(|v| v.value)
@@ -47,6 +44,48 @@ fn the_explained_program_ends_at_the_answer() {
         explained += 1;
     }
     assert!(explained >= 4, "star, tree, binomial and memory are explained: {explained}");
+}
+
+/// The equation numbers "(10)-(12), (20)-(22)" names: 10, 11, 12, 20, 21, 22.
+fn numbers(at: &str) -> Vec<u32> {
+    let mut out = Vec::new();
+    for part in at.split(", ") {
+        let ends: Vec<u32> = part.split('-').map(|x| x.trim_matches(|c| c == '(' || c == ')').parse().unwrap_or_else(|_| panic!("{at:?}"))).collect();
+        out.extend(ends[0]..=*ends.last().unwrap());
+    }
+    out
+}
+
+/// Every family of rows of every LP variant is labelled with equations of
+/// its own program in its own paper: a number outside the program (a
+/// family labelled from another variant's LP) or a family the table does
+/// not name (labelled with the whole program) fails.
+#[test]
+fn every_family_of_rows_names_its_equations() {
+    let tree = |order: &str, buffers: u8| {
+        format!(r#"{{"model": "tree", "p": 2, "h": 3, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e3, "D": 100, "order": "{order}", "buffers": {buffers}}}"#)
+    };
+    let binomial = r#"{"model": "binomial", "p": 2, "h": 3, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e3, "D": 100, "order": "NLF"}"#;
+    let mut requests: Vec<String> = MODELS.iter().filter(|m| m.lp).map(|m| m.example.to_string()).collect();
+    requests.extend([tree("NLF", 1), tree("NLF", 2), tree("LLF", 1), tree("LLF", 2), binomial.to_string()]);
+    let mut labelled = Vec::new();
+    for text in &requests {
+        let e = explain(&request(text)).unwrap();
+        let program = e.steps.iter().find(|s| s.title.starts_with("The program")).unwrap();
+        let paper = &MODELS.iter().find(|m| text.contains(&format!(r#""model": "{}""#, m.name))).unwrap().summary[..3];
+        let within = numbers(&program.at);
+        for s in e.steps.iter().filter(|s| s.title.starts_with("Rows")) {
+            assert_eq!(s.paper, paper, "{}", s.title);
+            assert_ne!(s.at, program.at, "{}: a family without its equation in {text}", s.title);
+            assert!(numbers(&s.at).iter().all(|n| within.contains(n)), "{}: {} outside the program {}", s.title, s.at, program.at);
+            assert!(s.title.contains(&s.at) && s.source.contains(&s.at), "{}: {:?}", s.title, s.source);
+            labelled.push(s.at.clone());
+        }
+    }
+    // The four tree LPs' store-and-forward rows are four different equations.
+    for at in ["(6)", "(13)", "(20)", "(23)", "(28)-(29)", "(34)-(35)", "(1)-(3)"] {
+        assert!(labelled.iter().any(|l| l == at), "no family labelled {at}: {labelled:?}");
+    }
 }
 
 #[test]

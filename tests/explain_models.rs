@@ -1,14 +1,12 @@
 //! Explain mode of the models without an LP to list (torus, nonlinear,
-//! buffer_dstar, chunk_size) and of the isoefficiency search: for each worked example
+//! buffer_dstar, chunk_size, lb_layer, multi_installment) and of the
+//! isoefficiency search: for each worked example
 //! and each paper's own example, the explanation's numbers are the answer's.
 
 use dlt_core::explain::{Explanation, Step};
-use dlt_core::{explain, parse, solve, MODELS};
+use dlt_core::{explain, solve, MODELS};
+use dlt_tests::request;
 use serde_json::Value;
-
-fn request(text: &str) -> dlt_core::Request {
-    parse(&mut serde_json::Deserializer::from_str(text)).unwrap()
-}
 
 fn example(name: &str) -> String {
     MODELS.iter().find(|m| m.name == name).unwrap().example.to_string()
@@ -199,4 +197,53 @@ fn chunk_size_explains_beta_and_its_range() {
     // 002 Fig. 10, uniform: beta = (mS - A^l_1)/(A^l_2 - mC) = 1e-2/1e-6.
     let (e, _) = both(&paper("002-chunk-fig10"));
     assert!((value(titled(&e, "Heuristic (5)")[0], "beta") - 1e4).abs() < 1e-6);
+}
+
+#[test]
+fn lb_layer_explains_each_layer_and_the_choice() {
+    for text in [example("lb_layer"), r#"{"model": "lb_layer", "p": 3, "h": 1, "S": 0.00224, "C": 1.07e-7, "A": 1.1e-5, "V": 1.26e6}"#.to_string()] {
+        let (e, answer) = both(&text);
+        sourced(&e, "000");
+        let each = titled(&e, "Each layer")[0];
+        for layer in answer["layers"].as_array().unwrap() {
+            let i = layer["layer"].as_u64().unwrap();
+            assert!(close(value(each, &format!("n* of layer {i}")), layer["n_star"].as_f64().unwrap()));
+            assert!(close(value(each, &format!("C_max(n*) of layer {i}")), layer["bound"].as_f64().unwrap()));
+        }
+        let choice = titled(&e, "LB = ")[0];
+        assert!(close(value(choice, "LB"), answer["LB"].as_f64().unwrap()));
+        assert_eq!(value(choice, "layer") as u64, answer["layer"].as_u64().unwrap());
+        let whole = &e.steps[2];
+        assert_eq!(value(whole, "n") as u64, answer["n"].as_u64().unwrap());
+        assert!(close(value(whole, "makespan"), answer["makespan"].as_f64().unwrap()));
+        assert!(close(value(titled(&e, "Lower bound")[0], "lower bound"), answer["lower_bound"].as_f64().unwrap()));
+    }
+}
+
+#[test]
+fn multi_installment_explains_chunks_rounds_and_the_end() {
+    // The worked example (in core), and beta above the swap point 9.9e6/(0.1 - 1e-3) = 1e8 (out of core).
+    let spilled = example("multi_installment").replace(r#""beta": 1e4"#, r#""beta": 2e8"#).replace(r#""V": 1e5"#, r#""V": 1e9"#);
+    for (text, spilling) in [(example("multi_installment"), false), (spilled, true)] {
+        let (e, answer) = both(&text);
+        sourced(&e, "002");
+        let chunks = &e.steps[0];
+        assert_eq!(value(chunks, "chunks"), answer["chunks"].as_f64().unwrap());
+        assert!(close(value(chunks, "last chunk"), answer["last_chunk"].as_f64().unwrap()));
+        let request: Value = serde_json::from_str(&text).unwrap();
+        let beta = request["beta"].as_f64().unwrap();
+        let processors = request["processors"].as_array().unwrap();
+        // A round of messages: sum of S + C beta over the request's processors.
+        let round: f64 = processors.iter().map(|q| q["S"].as_f64().unwrap() + q["C"].as_f64().unwrap() * beta).sum();
+        let rounds = titled(&e, "Rounds")[0];
+        assert!(close(value(rounds, "round"), round));
+        for (j, load) in answer["loads"].as_array().unwrap().iter().enumerate() {
+            assert!(close(value(rounds, &format!("P{} load", j + 1)), load.as_f64().unwrap()));
+        }
+        // Out of core exactly where the answer warns of it.
+        let spills = answer["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("swap point"));
+        assert_eq!(spills, spilling);
+        assert_eq!(titled(&e, "In core")[0].text.contains("spill"), spills);
+        assert!(close(value(e.steps.last().unwrap(), "makespan"), answer["makespan"].as_f64().unwrap()));
+    }
 }

@@ -9,7 +9,7 @@
 import { el, fill, message, progress, table, PENDING_MS } from './ui.js';
 import { fmt } from './format.js';
 import { SolverError } from './pool.js';
-import { PAPERS } from './gallery.js';
+import { PAPERS, citation, paperLink } from './gallery.js';
 
 const KEY = 'explain';
 
@@ -18,12 +18,15 @@ function linkedStep(text) {
   return /^[1-9]\d{0,5}$/.test(text ?? '') ? Number(text) - 1 : undefined;
 }
 
-/** "LoadDirect (000)" and the paper it names, cited as the gallery cites it. */
-function sourceLine(source) {
-  const id = /\b(00\d)\b/.exec(source)?.[1];
+/** Step `s`'s source, its paper's place (`[000] (3)`) as a link to the paper, and the paper cited as the gallery cites it. */
+function sourceLine(s) {
+  const id = s.paper;
   return el('p', { class: 'note explain-source', 'data-testid': 'explain-source' },
-    'Source: ', el('b', { text: source || '—' }),
-    PAPERS[id] ? [` — [${id}] `, el('cite', { text: PAPERS[id] })] : null);
+    'Source: ', el('b', { text: s.source || '—' }),
+    PAPERS[id] ? [' — ', el('a', {
+      href: paperLink(id), target: '_blank', rel: 'noopener', 'data-testid': 'explain-paper-link',
+      title: `Find paper [${id}]; this step is its ${s.at}`, text: `[${id}] ${s.at}`,
+    }), ' ', el('cite', { text: citation(id) })] : null);
 }
 
 function valuesTable(values) {
@@ -115,7 +118,7 @@ export function explainPanel(ctx) {
     next.disabled = k === steps.length - 1;
     fill(stepBody,
       el('h4', { class: 'explain-title', 'data-testid': 'explain-title', text: s.title }),
-      sourceLine(s.source),
+      sourceLine(s),
       s.text ? el('p', { class: 'explain-text', 'data-testid': 'explain-text', text: s.text }) : null,
       s.values?.length ? valuesTable(s.values) : null,
       s.rows?.length ? rowsTable(s.rows) : null);

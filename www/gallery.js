@@ -9,6 +9,8 @@
 //   chart entries are curves no view draws (a sweep over another parameter):
 //   the gallery sends their requests to the worker as one sweep and draws
 //   them here, `#v=1&view=gallery&fig=ID` being their permalink.
+// `shape`, where present, says in one sentence why a curve has a
+// surprising shape (a falling Cmax, a plateau), in the paper's words.
 // `status`, where present, says in one line whether the drawing agrees with
 // what the paper's text says about the figure (tests/figures_000/ checks
 // each statement).
@@ -29,13 +31,23 @@ import paper004 from './gallery/004.js';
 
 export const GALLERY_ID = 'gallery';
 
+/** The five papers: [authors, title, venue]. */
 export const PAPERS = {
-  '000': 'Drozdowski, Wolniewicz, “Performance limits of divisible load processing in systems with limited communication buffers”, JPDC 2004',
-  '001': 'Błażewicz, Drozdowski, Guinand, Trystram, “Scheduling a divisible task in a two-dimensional toroidal mesh”, DAM 1999',
-  '002': 'Drozdowski, Wolniewicz, “Out-of-core divisible load processing”, IEEE TPDS 2003',
-  '003': 'Drozdowski, Singh, Marszałkowski, “Isoefficiency maps for divisible computations in hierarchical memory systems”, PPAM 2019',
-  '004': 'Chen, Chu, “Divisible non-linear load distribution on heterogeneous single-level trees”',
+  '000': ['Drozdowski, Wolniewicz', 'Performance limits of divisible load processing in systems with limited communication buffers', 'JPDC 2004'],
+  '001': ['Błażewicz, Drozdowski, Guinand, Trystram', 'Scheduling a divisible task in a two-dimensional toroidal mesh', 'DAM 1999'],
+  '002': ['Drozdowski, Wolniewicz', 'Out-of-core divisible load processing', 'IEEE TPDS 2003'],
+  '003': ['Drozdowski, Singh, Marszałkowski', 'Isoefficiency maps for divisible computations in hierarchical memory systems', 'PPAM 2019'],
+  '004': ['Chen, Chu', 'Divisible non-linear load distribution on heterogeneous single-level trees'],
 };
+
+/** Paper `id` cited: authors, “title”, venue. */
+export const citation = (id) => {
+  const [authors, title, venue] = PAPERS[id];
+  return [authors, `“${title}”`, venue].filter(Boolean).join(', ');
+};
+
+/** Where to read paper `id`: the page does not ship the papers, so a search for its exact title. */
+export const paperLink = (id) => `https://scholar.google.com/scholar?q=${encodeURIComponent(`"${PAPERS[id][1]}"`)}`;
 
 /** The entries, one file a paper (gallery/000.js …), in the papers' order. */
 export const ENTRIES = [...paper000, ...paper001, ...paper002, ...paper003, ...paper004];
@@ -88,7 +100,7 @@ export function mountGallery(section, api) {
   for (const entry of ENTRIES) {
     if (entry.paper !== lastPaper) {
       lastPaper = entry.paper;
-      list.append(el('h3', { class: 'paper-head', 'data-paper': entry.paper }, `[${entry.paper}] `, el('cite', { text: PAPERS[entry.paper] })));
+      list.append(el('h3', { class: 'paper-head', 'data-paper': entry.paper }, `[${entry.paper}] `, el('cite', { text: citation(entry.paper) })));
     }
     list.append(card(entry));
   }
@@ -121,6 +133,7 @@ export function mountGallery(section, api) {
       el('blockquote', { class: 'fig-caption', text: `“${entry.caption}”` }),
       el('p', { class: 'fig-params' }, el('span', { class: 'fig-params-label', text: 'Parameters: ' }), entry.params),
       entry.note ? el('p', { class: 'fig-note', text: entry.note }) : null,
+      entry.shape ? el('p', { class: 'fig-shape', 'data-testid': `shape-${entry.id}`, text: entry.shape }) : null,
       entry.status ? el('p', { class: 'fig-status', 'data-testid': `status-${entry.id}`, text: entry.status }) : null,
       actions, body);
     if (entry.chart) {

@@ -106,7 +106,17 @@ test('buffers: the default star explained to its optimum, which is the makespan 
   assert.equal(await explainOf('buffers').getAttribute('data-state'), 'closed');
   const makespan = await valueOf('buffers', 'makespan');
   assertSame(await walkToOptimum('buffers'), makespan, 'star');
-  assert.match(await view('buffers').getByTestId('explain-source').textContent(), /\(000\).*\[000\] Drozdowski/);
+  const source = view('buffers').getByTestId('explain-source');
+  assert.match(await source.textContent(), /LoadDirect \(000\), \(1\)-\(5\) — \[000\] \(1\)-\(5\) Drozdowski/);
+  // The papers are not shipped: the link finds the paper by its title.
+  const href = decodeURIComponent(await view('buffers').getByTestId('explain-paper-link').getAttribute('href'));
+  assert.match(href, /^https:\/\/scholar\.google\.com\/scholar\?q="Performance limits of divisible load processing in systems with limited communication buffers"$/);
+  // A family of rows names LoadDirect's equation: rows next are (1)-(2) of [000].
+  await view('buffers').getByTestId('explain-stepper').focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await view('buffers').getByTestId('explain-title').textContent(), /^Rows next \(1\)-\(2\): /);
+  assert.equal(await view('buffers').getByTestId('explain-paper-link').textContent(), '[000] (1)-(2)');
 });
 
 test('buffers: the step shown is in the link, and a link opens it', async () => {

@@ -114,3 +114,16 @@ test('Table 1 of [003] is papers.json’s', () => {
     TABLE1[key].forEach((x, i) => same(x, expect[key][i], `Table 1, ${key} at m = ${TABLE1.m[i]}`));
   }
 });
+
+// The figures whose surprising shape (a falling Cmax, a plateau, a speedup
+// that saturates or falls) the paper explains: each entry says why in one
+// sentence that quotes the paper and says where.
+const SHAPED = ['000-fig10', '000-fig11', '001-fig7', '002-fig10', '003-fig1', '004-fig6', '004-fig8'];
+
+test('the figures of a surprising shape say why, in the paper’s words', () => {
+  for (const id of SHAPED) {
+    const entry = ENTRIES.find((e) => e.id === id);
+    assert.ok(entry, `${id}: no gallery entry`);
+    assert.match(entry.shape ?? '', /^[^.]*“[^”]{20,}”[^“]*\((Sec\. [0-9IV.]+)\)\.$/, `${id}: ${entry.shape}`);
+  }
+});

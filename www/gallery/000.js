@@ -175,6 +175,7 @@ export default [
   fig9('b', { A: 1e-3, C: 1e-4, S: 1e-2 }),
   {
     id: '000-fig10', paper: '000', label: 'Fig. 10', caption: 'Processing time in a binomial tree for small loads (NLF, D = 1E2, A = 1E-3, C = 1E-6, S = 1E-3).',
+    shape: 'Cmax falls as V grows past a layer’s capacity: “adding a little more load allows for activating a new layer which has at least the same number of processors as all the preceding layers” (Sec. 4.2).',
     params: 'p = 2, NLF, D = 1E2, A = 1E-3, C = 1E-6, S = 1E-3; n = n_min and h the fewest layers (at most 10) that carry V, as the text says ("h, n are minimum possible"); the LB strategy with h = 10',
     note: 'The paper’s middle line is “the best observed case” with more stages, from its own search: drawn here as the best over at most 10 stages and at most the n_min line’s layers (prune = best, exact), which never lies above the n_min line. Not on a log axis: V in steps of 25.',
     status: 'Reproduces the paper: just past each V = (l(p+1) − 1)D a layer is added and Cmax drops by 40% or more; more stages give a medium line below the n_min line (25% or more below at a third of the loads).',
@@ -196,6 +197,7 @@ export default [
   },
   {
     id: '000-fig11', paper: '000', label: 'Fig. 11', caption: 'Processing time in a binomial tree vs. V for various D (LLF, n_min).',
+    shape: 'The lines for D ∈ [1E2, 1E6] meet one asymptote because “processing time in the first layer sets the time span of a single stage” (Sec. 4.2).',
     params: 'p = 2, h = 10 at most, LLF, A = 1E-3, C = 1E-6, S = 1E-3; D = 1E0 (up to V = 1E4), 1E2, 1E3, 1E4, 1E5, 1E6, ∞ and the LB strategy',
     note: `${MIN_NOTE} Beyond 1000 messages at n_min the core fills the middle stages to D.`,
     status: 'Reproduces the paper: D = ∞ is layer 1 alone, D = 1E0 is slower than it, D ∈ [1E2, 1E6] behave as the star and approach VA/(h(p+1)−1).',

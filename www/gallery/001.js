@@ -60,6 +60,7 @@ export default [
   })),
   {
     id: '001-fig7', paper: '001', label: 'Fig. 7', caption: 'Speedup for different sizes of the computational task.',
+    shape: 'The speedup saturates the sooner the smaller the task: “For small computational tasks only small numbers of processors can take part in computation and only a limited speedup can be sustained” (Sec. 4).',
     params: 'α = 1E-4 s, τ = 1E-7 s, σ = 1E6; k = 1 … 4',
     status: 'Reproduces the paper: speedup 1 up to V = 100, growing with V, level from V ≈ 1E7 (16.2, 38.7, 40.9, 41.0 for k = 1 … 4).',
     view: 'torus', values: { k: '2', S: '0.0001', C: '1e-7', A: '0.000001', V: '1000000', phases: '' }, panel: 'sweep',

@@ -120,6 +120,7 @@ export default [
   },
   {
     id: '002-fig10', paper: '002', label: 'Fig. 10', caption: 'Processing time versus V for multiinstallment and out-of-core computations.',
+    shape: 'Below V = 1E4, β = 1E4 is the slowest “because only one chunk of the load is sent and only one processor works, while the other processors remain idle” (Sec. 4).',
     status: 'Reproduces the paper: β = 1E4 from (5) is the worst below V = 1E4; β = 5 beats β = 1E4 below V = 4.7E4 (the text: about 1E5) and out-of-core computing from 1.015E9. The view lists the printed β and swp beside the computed ones.',
     params: 'm = 10, C = 9.99E-5, S = 1E-3, A^l_1 = 0, A^l_2 = 1E-3, A^h_1 = −9.9E6, A^h_2 = 1E-1 (swp = 1E8); β from (5) and β = 5',
     view: 'memory', values: {}, panel: 'fig10',

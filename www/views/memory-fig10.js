@@ -7,6 +7,10 @@ import { buildForm } from '../form.js';
 import { el, fill, summary, warnings, message } from '../ui.js';
 import { printedFor, withComputed, paperValues } from '../printed.js';
 import { core } from '../page.js';
+import paper002 from '../gallery/002.js';
+
+/** Why the curves have their shape: the gallery entry's sentence, in the paper's words. */
+const SHAPE = paper002.find((e) => e.id === '002-fig10').shape;
 
 const FIG10_V = logSpace(2, 12, 2); // 1e2 .. 1e12, two points a decade
 
@@ -52,7 +56,7 @@ export function renderFig10(ctx) {
   const body = ctx.panel('fig10', {
     title: 'Out-of-core against multi-installment processing (Fig. 10 of [002])',
     wide: true,
-    note: 'A homogeneous star of m processors (its own parameters below; the paper’s are the defaults, swap point swp = 1e8). Out-of-core: one message each, LP (1)–(4). Multi-installment: chunks of size β sent round-robin P1 … Pm, P1 …, each computed in core; β from heuristic (5), β = (mS − A^l_1)/(A^l_2 − mC), and the paper’s β = 5. V from 1e2 to 1e12, two points a decade; both axes logarithmic. With the paper’s parameters, the β and swp it prints are listed beside the computed ones.',
+    note: `A homogeneous star of m processors (its own parameters below; the paper’s are the defaults, swap point swp = 1e8). Out-of-core: one message each, LP (1)–(4). Multi-installment: chunks of size β sent round-robin P1 … Pm, P1 …, each computed in core; β from heuristic (5), β = (mS − A^l_1)/(A^l_2 − mC), and the paper’s β = 5. V from 1e2 to 1e12, two points a decade; both axes logarithmic. With the paper’s parameters, the β and swp it prints are listed beside the computed ones. ${SHAPE}`,
   });
   fig10Form(ctx, body);
   runFig10(ctx);

@@ -194,7 +194,7 @@ pub enum LpFormat {
 /// scaled units the calculator solves it in), as text for another solver.
 #[cfg(feature = "lp")]
 pub fn export(request: &Request, format: LpFormat) -> Result<String> {
-    let Export { name, model, units } = program(request).ok_or_else(|| {
+    let Export { name, model, units, .. } = program(request).ok_or_else(|| {
         let with: alloc::vec::Vec<&str> = MODELS.iter().filter(|m| m.lp).map(|m| m.name).collect();
         Error::new(Code::OutOfRange, "model", format!("only the LP and MIP models ({}) have a program to export", with.join(", ")))
     })??;

@@ -36,8 +36,13 @@ pub struct Explanation {
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Step {
     pub title: String,
-    /// The paper and its equation, section or lemma, e.g. "000 (10)".
+    /// `paper` and `at` as one text, "000 (10)", with the program's name
+    /// for an LP step, "LoadDirect (000), (3)".
     pub source: String,
+    /// The paper's id, "000" to "004", which the page links.
+    pub paper: &'static str,
+    /// Its equation, section or lemma: "(10)", "Sec. 5", "Lemma 2".
+    pub at: String,
     /// Plain language, with the numbers in it.
     pub text: String,
     /// Named numbers of the step.
@@ -67,9 +72,29 @@ pub struct ExplainedRow {
     pub tight: bool,
 }
 
+/// Where a program's rows are in its paper: the program's equations, and
+/// those each family of its rows writes (rows named alike: `end_2_3` and
+/// `end_1_4` are both `end`), declared where the rows are built.
+pub struct Equations {
+    pub paper: &'static str,
+    /// The whole program, e.g. "(1)-(5)".
+    pub program: &'static str,
+    /// (family, its equations): ("end", "(3)").
+    pub rows: &'static [(&'static str, &'static str)],
+}
+
+impl Equations {
+    /// The equations of a family of rows; the program's for one the table
+    /// does not name.
+    pub fn of(&self, family: &str) -> &'static str {
+        self.rows.iter().find(|(f, _)| *f == family).map_or(self.program, |(_, at)| at)
+    }
+}
+
 impl Step {
-    pub fn new(title: impl Into<String>, source: impl Into<String>, text: impl Into<String>) -> Step {
-        Step { title: title.into(), source: source.into(), text: text.into(), ..Step::default() }
+    pub fn new(title: impl Into<String>, paper: &'static str, at: impl Into<String>, text: impl Into<String>) -> Step {
+        let at = at.into();
+        Step { title: title.into(), source: format!("{paper} {at}"), paper, at, text: text.into(), ..Step::default() }
     }
 
     pub fn value(mut self, name: impl Into<String>, value: f64) -> Step {
@@ -88,15 +113,17 @@ impl Step {
 
 #[cfg(feature = "lp")]
 /// The steps of an LP model's program: what it is, each family of rows
-/// (rows named alike: `end_2_3` and `end_1_4` are both `end`) with the
-/// optimum's values in them, and the optimum.
+/// with the paper's equation it writes and the optimum's values in it, and
+/// the optimum.
 pub fn program_steps(export: &Export) -> Vec<Step> {
-    let Export { name, model, units } = export;
+    let Export { name, model, units, equations } = export;
+    let (paper, program) = (equations.paper, equations.program);
     let vars = model.names.len();
-    let mut first = Step::new(
+    let step = |title: String, at: &str, text: String| Step { source: format!("{name}, {at}"), ..Step::new(title, paper, at, text) };
+    let mut first = step(
         format!("The program: {name}"),
-        String::from(*name),
-        format!("The paper's program for this request: {vars} variables and {} rows, in scaled units ({units}). Minimise Cmax.", model.rows.len()),
+        program,
+        format!("The paper's program {program} for this request: {vars} variables and {} rows, in scaled units ({units}). Minimise Cmax.", model.rows.len()),
     );
     first = first.value("variables", vars as f64).value("rows", model.rows.len() as f64);
     if vars > MAX_EXPLAINED_VARIABLES {
@@ -123,11 +150,12 @@ pub fn program_steps(export: &Export) -> Vec<Step> {
         let shown = rows.len().min(LISTED_ROWS);
         let more = if rows.len() > shown { format!(" The first {shown} are listed.") } else { String::new() };
         rows.truncate(shown);
+        let at = equations.of(&family.name);
         steps.push(Step {
             rows,
-            ..Step::new(
-                format!("Rows {}: {} of them, {tight} tight", family.name, family.rows.len()),
-                String::from(*name),
+            ..step(
+                format!("Rows {} {at}: {} of them, {tight} tight", family.name, family.rows.len()),
+                at,
                 format!("Each row with the optimum's values in brackets; a tight row holds with equality and is what keeps Cmax from being smaller.{more}"),
             )
             .value("rows", family.rows.len() as f64)
@@ -138,9 +166,9 @@ pub fn program_steps(export: &Export) -> Vec<Step> {
     let at_upper = (0..vars).filter(|&j| model.bounds[j].1.is_finite() && sol.values[j] >= model.bounds[j].1 * (1.0 - lp::VERIFY_TOL)).count();
     let makespan = objective * units.time;
     steps.push(
-        Step::new(
-            "The optimum",
-            String::from(*name),
+        step(
+            String::from("The optimum"),
+            program,
             format!(
                 "Cmax = {} scaled units, times {} per unit: Cmax = {} s. {at_upper} variables sit at their upper bound (a chunk at its buffer D, say). The simplex took {} iterations.",
                 short(objective), short(units.time), short(makespan), sol.iterations
@@ -154,7 +182,8 @@ pub fn program_steps(export: &Export) -> Vec<Step> {
 }
 
 #[cfg(feature = "lp")]
-/// Rows named alike: the name without its trailing indices.
+/// Rows named alike: the name without its trailing `_` indices (`c1_2_1`
+/// is `c1`, not `c`: 002 and 003 name rows by their equation).
 struct Family {
     name: String,
     rows: Vec<usize>,
@@ -164,7 +193,13 @@ struct Family {
 fn families(model: &Lp) -> Vec<Family> {
     let mut out: Vec<Family> = Vec::new();
     for (r, row) in model.rows.iter().enumerate() {
-        let name = row.name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '_');
+        let mut name = row.name.as_str();
+        while let Some((head, index)) = name.rsplit_once('_') {
+            if index.is_empty() || !index.bytes().all(|b| b.is_ascii_digit()) {
+                break;
+            }
+            name = head;
+        }
         let name = if name.is_empty() { "unnamed" } else { name };
         match out.iter_mut().find(|f| f.name == name) {
             Some(f) => f.rows.push(r),

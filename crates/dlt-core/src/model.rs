@@ -60,6 +60,8 @@ pub struct Export {
     pub model: crate::lp::Model,
     /// What one load and one time unit of the LP are.
     pub units: crate::lp::Units,
+    /// The paper's equations its rows write, for explain mode.
+    pub equations: &'static crate::explain::Equations,
 }
 
 /// One model of one paper.
@@ -117,10 +119,12 @@ pub trait Model {
 /// A model's type and its `Model` impl in one declaration: its name,
 /// summary, example, parameter and output types and solving function, and,
 /// where it has them, its fields' ranges, its plan, the program it exports
-/// (with the program's name as the paper gives it) and its own explanation.
+/// (with the program's name as the paper gives it, and the paper's
+/// equations of its rows for the request, `fn(&Params) -> &Equations`)
+/// and its own explanation.
 macro_rules! define_model {
     ($(#[$doc:meta])* $ty:ident: $name:literal, $summary:literal, $example:expr, $params:ty => $output:ty = $solve:path
-     $(, fields = $fields:expr)? $(, plan = $plan:path)? $(, lp = $lp:path as $title:literal)? $(, explain = $explain:path)?) => {
+     $(, fields = $fields:expr)? $(, plan = $plan:path)? $(, lp = $lp:path as $title:literal by $equations:expr)? $(, explain = $explain:path)?) => {
         $(#[$doc])*
         pub struct $ty;
 
@@ -140,7 +144,8 @@ macro_rules! define_model {
             })?
             $(#[cfg(feature = "lp")]
             fn lp(p: &$params) -> Option<$crate::error::Result<$crate::model::Export>> {
-                Some($lp(p).map(|(model, units)| $crate::model::Export { name: $title, model, units }))
+                let equations: fn(&$params) -> &'static $crate::explain::Equations = $equations;
+                Some($lp(p).map(|(model, units)| $crate::model::Export { name: $title, model, units, equations: equations(p) }))
             })?
             $(fn explain(p: &$params) -> $crate::error::Result<$crate::explain::Explanation> {
                 $explain(p)

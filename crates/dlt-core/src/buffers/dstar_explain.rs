@@ -12,7 +12,7 @@ pub fn explain(params: &DstarParams) -> Result<Explanation> {
     let t = terms(params)?;
     let requirement = Step::new(
         "The requirement",
-        "000 Sec. 5",
+        "000", "Sec. 5",
         format!(
             "Every message from the originator is D* long, and the layer with the least load must keep computing until the next stage: \
              its computing time is at least one stage's communication, {}.",
@@ -22,7 +22,7 @@ pub fn explain(params: &DstarParams) -> Result<Explanation> {
     let holds = if out.d_star.is_some() { "holds" } else { "fails" };
     let condition = Step::new(
         format!("Existence: {} {holds}", t.condition),
-        "000 Sec. 5",
+        "000", "Sec. 5",
         format!(
             "D* > 0 only where computing outpaces communication per unit of D*, {}. Here it reads {} {} {}: it {holds}.{}",
             t.condition,
@@ -37,7 +37,7 @@ pub fn explain(params: &DstarParams) -> Result<Explanation> {
     let value = match out.d_star {
         Some(d) => Step::new(
             format!("D* = {}", short(d)),
-            "000 Sec. 5",
+            "000", "Sec. 5",
             format!(
                 "{}, with the request's numbers {} / ({} - {}) = {}. A larger buffer does not keep the processors busier.",
                 t.formula, short(t.numerator), short(t.computing), short(t.communication), short(d)
@@ -45,7 +45,7 @@ pub fn explain(params: &DstarParams) -> Result<Explanation> {
         )
         .value("numerator", t.numerator)
         .value("D*", d),
-        None => Step::new("No D*", "000 Sec. 5", format!("{} has no positive value: its denominator is not positive.", t.formula))
+        None => Step::new("No D*", "000", "Sec. 5", format!("{} has no positive value: its denominator is not positive.", t.formula))
             .value("numerator", t.numerator),
     };
     Ok(Explanation { steps: vec![requirement, condition, value] })

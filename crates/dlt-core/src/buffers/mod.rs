@@ -11,6 +11,7 @@ mod chains;
 mod dstar;
 mod dstar_explain;
 mod lb;
+mod lb_explain;
 #[cfg(feature = "lp")]
 mod full_stages;
 #[cfg(feature = "lp")]
@@ -28,6 +29,8 @@ mod tree;
 
 #[cfg(feature = "lp")]
 pub use binomial::{binomial, binomial_lp, BinomialOutput, BinomialParams, Order};
+#[cfg(feature = "lp")]
+use crate::explain::Equations;
 pub use dstar::{d_star, DstarOutput, DstarParams, Topology};
 pub use lb::{lb_layer, LbLayer, LbOutput, LbParams};
 
@@ -58,7 +61,7 @@ pub(crate) const H: Field = Field::integer("h", 1, MAX_H);
 define_model! {
     /// LoadDirect (000 Sec. 3.1): a star with buffers of size D.
     Star: "star", "000 LoadDirect: a star with buffers D over n stages (n_min by default)", include_str!("../../../../examples/star.json"),
-    StarParams => StarOutput = star, fields = star::FIELDS, plan = star::plan, lp = star_lp as "LoadDirect (000)"
+    StarParams => StarOutput = star, fields = star::FIELDS, plan = star::plan, lp = star_lp as "LoadDirect (000)" by |_| &sequential::LOAD_DIRECT
 }
 
 #[cfg(feature = "lp")]
@@ -66,14 +69,38 @@ define_model! {
     /// TreeNLF/LLF-1/-2 (000 Sec. 3.2): an ordinary tree of p children a node
     /// and h layers, with one or two buffers.
     OrdinaryTree: "tree", "000 TreeNLF/LLF-1/-2: an ordinary tree with buffers D", include_str!("../../../../examples/tree.json"),
-    TreeParams => TreeOutput = tree, fields = tree::FIELDS, plan = tree::plan, lp = tree_lp as "ordinary tree LP (000)"
+    TreeParams => TreeOutput = tree, fields = tree::FIELDS, plan = tree::plan, lp = tree_lp as "ordinary tree LP (000)" by tree_equations
+}
+
+/// The equations of 000 each family of rows of the four tree LPs writes, by
+/// the rules of tree/rows.rs: `forward` store and forward, `link` one
+/// message at a time on a link, `buffer` a relay's buffers; `run` is the
+/// running sum of (10), and the buffers (11) the chunks' upper bounds.
+#[cfg(feature = "lp")]
+fn tree_equations(q: &TreeParams) -> &'static Equations {
+    const fn tree(program: &'static str, rows: &'static [(&'static str, &'static str)]) -> Equations {
+        Equations { paper: "000", program, rows }
+    }
+    const NLF_1: Equations = tree("(6)-(12)", &[("forward", "(6)"), ("buffer", "(7)-(8)"), ("link", "(9)"), ("end", "(10)"), ("run", "(10)"), ("load", "(12)")]);
+    const NLF_2: Equations = tree("(10)-(19)", &[("forward", "(13)"), ("link", "(14), (19)"), ("buffer", "(15)-(18)"), ("end", "(10)"), ("run", "(10)"), ("load", "(12)")]);
+    const LLF_1: Equations = tree("(10)-(12), (20)-(22)", &[("forward", "(20)"), ("buffer", "(21)"), ("link", "(22)"), ("end", "(10)"), ("run", "(10)"), ("load", "(12)")]);
+    const LLF_2: Equations = tree("(10)-(12), (23)-(27)", &[("forward", "(23)"), ("link", "(24), (27)"), ("buffer", "(25)-(26)"), ("end", "(10)"), ("run", "(10)"), ("load", "(12)")]);
+    match (q.order, q.buffers == 1.0) {
+        (Order::Nlf, true) => &NLF_1,
+        (Order::Nlf, false) => &NLF_2,
+        (Order::Llf, true) => &LLF_1,
+        (Order::Llf, false) => &LLF_2,
+    }
 }
 
 #[cfg(feature = "lp")]
 define_model! {
     /// BinomialTreeNLF/LLF (000 Sec. 3.3).
     BinomialTree: "binomial", "000 BinomialTreeNLF/LLF: a binomial tree with buffers D", include_str!("../../../../examples/binomial.json"),
-    BinomialParams => BinomialOutput = binomial, fields = binomial::FIELDS, plan = binomial::plan, lp = binomial_lp as "BinomialTreeNLF/LLF (000)"
+    BinomialParams => BinomialOutput = binomial, fields = binomial::FIELDS, plan = binomial::plan, lp = binomial_lp as "BinomialTreeNLF/LLF (000)" by |q| match q.order {
+        Order::Nlf => &sequential::BINOMIAL_NLF,
+        Order::Llf => &sequential::BINOMIAL_LLF,
+    }
 }
 
 define_model! {
@@ -85,5 +112,5 @@ define_model! {
 define_model! {
     /// The LB strategy of 000 Sec. 4.2: one layer computes.
     LbStrategy: "lb_layer", "000 Sec. 4.2: the LB strategy, one layer of a binomial tree computing in n* equal stages", include_str!("../../../../examples/lb_layer.json"),
-    LbParams => LbOutput = lb_layer, fields = lb::FIELDS
+    LbParams => LbOutput = lb_layer, fields = lb::FIELDS, explain = lb_explain::explain
 }

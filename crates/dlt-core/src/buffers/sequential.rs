@@ -8,10 +8,21 @@
 //! a running sum R_uk = alpha_uk + R_u(k+1) keeps the LP sparse (O(m n)).
 
 use super::stages::{Solved, StageLp, StageModel};
+use crate::explain::Equations;
 use crate::lp::{Model, Sense, Var};
 use alloc::format;
 use alloc::vec;
 use alloc::vec::Vec;
+
+/// The equations of 000 the rows of `printed` write, per program; `run`
+/// is the running sum of (3)/(30), and the buffers (4), (11), (31)-(32)
+/// are the chunks' upper bounds.
+pub(crate) const LOAD_DIRECT: Equations =
+    Equations { paper: "000", program: "(1)-(5)", rows: &[("next", "(1)-(2)"), ("end", "(3)"), ("run", "(3)"), ("load", "(5)")] };
+pub(crate) const BINOMIAL_NLF: Equations =
+    Equations { paper: "000", program: "(28)-(33)", rows: &[("next", "(28)-(29)"), ("end", "(30)"), ("run", "(30)"), ("load", "(33)")] };
+pub(crate) const BINOMIAL_LLF: Equations =
+    Equations { paper: "000", program: "(30)-(35)", rows: &[("next", "(34)-(35)"), ("end", "(30)"), ("run", "(30)"), ("load", "(33)")] };
 
 pub(crate) struct Unit {
     /// Start-up and rate of a message to the unit.

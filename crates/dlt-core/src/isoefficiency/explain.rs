@@ -1,15 +1,23 @@
 //! Explain mode for a point of 003: the MIP named, then what the search
 //! over send sequences saw (how many it solved, the round robins, the
-//! runner-up), the chosen sequence, and the lower bound and gap.
+//! runner-up), the chosen sequence and its LP row by row, and the lower
+//! bound and gap.
 
 use super::search::{round_robin, Search};
+use super::sequence::{self, Tau};
 use super::{instance, lp_budget, searched, Instance, Isoefficiency, Output, Params};
 use crate::error::Result;
-use crate::explain::{count, program_steps, short, Explanation, Step};
-use crate::model::Model;
+use crate::explain::{count, program_steps, short, Equations, Explanation, Step};
+use crate::model::{Export, Model};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+
+/// The equations of 003 the rows of `sequence::model` write, x fixed: `end`
+/// is (4) and `machine` (5) once per piece of tau (11); (6) is the send
+/// times' lower bound S.
+const SEQUENCE: Equations =
+    Equations { paper: "003", program: "(2)-(11)", rows: &[("channel", "(3)"), ("end", "(4)"), ("machine", "(5)"), ("load", "(7)")] };
 
 pub fn explain(p: &Params) -> Result<Explanation> {
     let inst = instance(p)?;
@@ -33,7 +41,7 @@ pub fn explain(p: &Params) -> Result<Explanation> {
     steps.push(
         Step::new(
             format!("The search: {} send sequences solved", out.sequences),
-            "003 MIP (2)-(11)",
+            "003", "MIP (2)-(11)",
             format!(
                 "Fixing which machine gets each chunk (the x_ij of the MIP) leaves an LP in the chunk sizes and send times. {how} {} LPs in {} simplex iterations.",
                 out.sequences, out.iterations
@@ -45,11 +53,17 @@ pub fn explain(p: &Params) -> Result<Explanation> {
     );
     steps.push(round_robins(&inst, &search));
     steps.push(chosen(&inst, &out));
+    steps.extend(program_steps(&Export {
+        name: "MIP (2)-(11) with the chosen x_ij (003)",
+        model: sequence::model(&inst, &out.sequence, Tau::PerPiece).0,
+        units: crate::lp::units(inst.load_unit(), inst.time_unit()),
+        equations: &SEQUENCE,
+    }));
     steps.push(runner_up(&out, &search));
     steps.push(
         Step::new(
             format!("Lower bound {} and gap {}", short(out.best_bound), short(out.gap)),
-            "003 (3), (4)",
+            "003", "(3), (4)",
             if out.proven {
                 format!("Every sequence was solved, so T = {} is the optimum: the bound equals it and the gap is 0.", short(out.schedule.makespan))
             } else {
@@ -74,7 +88,7 @@ fn round_robins(inst: &Instance, search: &Search) -> Step {
         .collect();
     Step::new(
         "Round robins",
-        "003 Sec. 4",
+        "003", "Sec. 4",
         if listed.is_empty() {
             String::from("The enumeration did not reach the round robins within the budget.")
         } else {
@@ -90,7 +104,7 @@ fn chosen(inst: &Instance, out: &Output) -> Step {
     let in_core = out.loads.iter().filter(|&&x| x <= rho * (1.0 + 1e-9)).count();
     Step::new(
         format!("The chosen sequence: T = {}", short(out.schedule.makespan)),
-        "003 (2)-(11), (12)",
+        "003", "(2)-(11), (12)",
         format!(
             "Chunks go to {} ({} used), of sizes {}; {in_core} of the {} fit the core memory rho = {}. T = {}; one machine alone \
              takes T(1,1,V) = {}, so E = T(1,1,V)/(mT) = {}.",
@@ -106,12 +120,12 @@ fn chosen(inst: &Instance, out: &Output) -> Step {
 fn runner_up(out: &Output, search: &Search) -> Step {
     let t = out.schedule.makespan;
     let Some((seq, next)) = search.runner_up() else {
-        return Step::new("No runner-up", "003 MIP (2)-(11)", "The search solved one sequence only.");
+        return Step::new("No runner-up", "003", "MIP (2)-(11)", "The search solved one sequence only.");
     };
     let sequence: Vec<String> = seq.iter().map(|i| format!("M{}", i + 1)).collect();
     Step::new(
         format!("Why it wins: the next best ends at {}", short(next)),
-        "003 MIP (2)-(11)",
+        "003", "MIP (2)-(11)",
         format!(
             "Of the {} sequences solved, the next best is {}, whose LP optimum is T = {}: {} ({}%) longer than the chosen one.{}",
             out.sequences, sequence.join(" "), short(next), short(next - t), short(100.0 * (next - t) / t),

@@ -3,10 +3,15 @@
 //! independent check of the sequence search on small instances.
 
 use super::Instance;
+use crate::explain::Equations;
 use crate::lp::{Model, Sense, Var};
 use alloc::format;
 use alloc::vec;
 use alloc::vec::Vec;
+
+/// The MIP's rows are named by their equations (`c3_1` writes (3)); explain
+/// mode names the MIP, not its rows.
+pub const EQUATIONS: Equations = Equations { paper: "003", program: "(2)-(11)", rows: &[] };
 
 /// The MIP in the units of `sequence::model`; returns it with T.
 pub fn model(inst: &Instance) -> (Model, Var) {

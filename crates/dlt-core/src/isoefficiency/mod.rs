@@ -290,7 +290,7 @@ fn schedule(inst: &Instance, seq: &[u8], timed: &sequence::Timed) -> Result<Chec
 define_model! {
     /// MIP (2)-(11) of 003 at one point (m, n, V).
     Isoefficiency: "isoefficiency", "003 MIP (2)-(11): the best schedule of n chunks on m machines with two memory levels, by search over send sequences", include_str!("../../../../examples/isoefficiency.json"),
-    Params => Output = solve, fields = FIELDS, plan = plan, lp = mip_lp as "MIP (2)-(11) (003)", explain = explain::explain
+    Params => Output = solve, fields = FIELDS, plan = plan, lp = mip_lp as "MIP (2)-(11) (003)" by |_| &mip::EQUATIONS, explain = explain::explain
 }
 
 /// The isoefficiency map of 003 Figs. 1-2: E_max, V_max and isolines per m.

@@ -16,13 +16,13 @@ pub fn explain(p: &Params) -> Result<Explanation> {
     let (out, trace) = traced(p)?;
     let mut steps = Vec::new();
     if out.algorithm == Algorithm::C {
-        steps.push(shares(&out, "Shares of Theorem 1", "004 Theorem 1",
+        steps.push(shares(&out, "Shares of Theorem 1", "Theorem 1",
             "Algorithm C (the classical model) gives P_i a share that grows with its speed, alpha_i = alpha_0 (A_0/A_i)^(1/gamma), \
              alpha_0 = 1 / (1 + sum_i (A_0/A_i)^(1/gamma)); communication is neglected."));
         steps.push(
             Step::new(
                 "Makespan of Theorem 1",
-                "004 Theorem 1",
+                "004", "Theorem 1",
                 format!(
                     "P_i computes only alpha_i^gamma of the L^gamma steps; P_0 is left the rest, 1 - sum alpha_i^gamma = {}, so \
                      T = (1 - sum alpha_i^gamma) L^gamma A_0 = {}. The schedule, with its communication, ends at {}.",
@@ -42,7 +42,7 @@ pub fn explain(p: &Params) -> Result<Explanation> {
     if out.algorithm == Algorithm::M {
         steps.push(match &trace.fon {
             Some(fon) => fon_step(fon),
-            None => Step::new(format!("rho = {} installments, as given", out.installments), "004 Table V",
+            None => Step::new(format!("rho = {} installments, as given", out.installments), "004", "Table V",
                 "The request fixes the number of installments, so algorithm M skips FON.").value("rho", out.installments as f64),
         });
         if let Some(again) = trace.pe.get(1).filter(|pe| pe.rho != 1.0) {
@@ -50,9 +50,9 @@ pub fn explain(p: &Params) -> Result<Explanation> {
         }
     }
     let (source, formula) = if out.algorithm == Algorithm::S {
-        ("004 (3), Theorem 4", "alpha_0 = 1 / (1 + sum_i L^gamma A_0 / (L^gamma A_i + L G_i)) and alpha_i = alpha_0 L^gamma A_0 / (L^gamma A_i + L G_i)")
+        ("(3), Theorem 4", "alpha_0 = 1 / (1 + sum_i L^gamma A_0 / (L^gamma A_i + L G_i)) and alpha_i = alpha_0 L^gamma A_0 / (L^gamma A_i + L G_i)")
     } else {
-        ("004 (4)-(5)", "alpha_0 = 1 / (1 + rho sum_i L^gamma A_0 / (rho L^gamma A_i + L G_i)) and alpha_i = alpha_0 L^gamma A_0 / (rho L^gamma A_i + L G_i), each child computing rho chunks of alpha_i")
+        ("(4)-(5)", "alpha_0 = 1 / (1 + rho sum_i L^gamma A_0 / (rho L^gamma A_i + L G_i)) and alpha_i = alpha_0 L^gamma A_0 / (rho L^gamma A_i + L G_i), each child computing rho chunks of alpha_i")
     };
     steps.push(shares(&out, "The fractions", source, &format!("Over the children PE kept, at rho = {}: {formula}.", out.installments)));
     let (step, most) = lemma8(&out);
@@ -61,9 +61,9 @@ pub fn explain(p: &Params) -> Result<Explanation> {
     Ok(Explanation { steps })
 }
 
-fn shares(out: &Output, title: &str, source: &str, text: &str) -> Step {
+fn shares(out: &Output, title: &str, at: &str, text: &str) -> Step {
     let listed: Vec<String> = out.alpha.iter().enumerate().map(|(i, a)| format!("alpha_{i} = {}", short(*a))).collect();
-    let mut step = Step::new(title, source, format!("{text} Here {}.", listed.join(", ")));
+    let mut step = Step::new(title, "004", at, format!("{text} Here {}.", listed.join(", ")));
     for (i, &a) in out.alpha.iter().enumerate() {
         step = step.value(format!("alpha_{i}"), a);
     }
@@ -84,7 +84,7 @@ fn pe_steps(pe: &Pe) -> Vec<Step> {
         steps.push(
             Step::new(
                 format!("PE at rho = {}: P{} eliminated", pe.rho, c.child + 1),
-                "004 Lemma 2, Table II",
+                "004", "Lemma 2, Table II",
                 format!(
                     "Round {}: with the fractions of the children still in, {}, below 1: P{} cannot receive the whole data set while it \
                      computes (Lemma 2). Of the children that fail, it has the least r + alpha, so PE removes it and recomputes the fractions.",
@@ -102,7 +102,7 @@ fn pe_steps(pe: &Pe) -> Vec<Step> {
     } else {
         format!("Every child left passes Lemma 2, r + alpha >= 1: {}.", passed.join("; "))
     };
-    steps.push(Step::new(format!("PE at rho = {}: {} kept", pe.rho, count(pe.kept.len(), "child", "children")), "004 Lemma 2, Table II", text).value("kept", pe.kept.len() as f64));
+    steps.push(Step::new(format!("PE at rho = {}: {} kept", pe.rho, count(pe.kept.len(), "child", "children")), "004", "Lemma 2, Table II", text).value("kept", pe.kept.len() as f64));
     steps
 }
 
@@ -125,7 +125,7 @@ fn fon_step(fon: &Fon) -> Step {
     };
     Step::new(
         format!("FON: rho = {}", fon.rho),
-        if fon.bounds.is_some() { "004 Table IV, Lemma 10, Theorem 11" } else { "004 Table IV" },
+        "004", if fon.bounds.is_some() { "Table IV, Lemma 10, Theorem 11" } else { "Table IV" },
         format!("Algorithm M chooses the number of installments by FON. {start} It weighed {}. It stops at rho = {}: {stop}.", tried.join(", "), fon.rho),
     )
     .value("rho", fon.rho as f64)
@@ -143,7 +143,7 @@ fn lemma8(out: &Output) -> (Step, f64) {
     let most = out.n_star.iter().flatten().map(|&n| messages(n)).fold(0.0, f64::max);
     let step = Step::new(
         "Messages each child needs",
-        "004 Lemma 8",
+        "004", "Lemma 8",
         format!(
             "P_i receives its chunk, then the rest of the data set in messages growing by r_i while it computes: n_i* = ln((r_i - 1)/alpha_i + 1) / ln r_i, \
              rounded up. {}.",
@@ -158,16 +158,16 @@ fn theorem9(out: &Output, p: &Params, most: f64) -> Step {
     let first = out.first_term.unwrap_or(out.theorem);
     let (cp, cm) = (p.theta_cp.unwrap_or(0.0), p.theta_cm.unwrap_or(0.0));
     let (title, source, text) = if cp == 0.0 && cm == 0.0 {
-        let (title, source) = if out.algorithm == Algorithm::S { ("Makespan of Theorem 4", "004 Theorem 4") } else { ("Makespan of Theorem 6", "004 Theorem 6") };
+        let (title, source) = if out.algorithm == Algorithm::S { ("Makespan of Theorem 4", "Theorem 4") } else { ("Makespan of Theorem 6", "Theorem 6") };
         (title, source, format!("Without start-up costs every processor finishes with P0: T = alpha_0 L^gamma A_0 = {}.", short(out.theorem)))
     } else {
         let text = format!(
             "T = alpha_0 L^gamma A_0 + theta_cp + theta_cm + (max_i ceil(n_i*) - 1) max(theta_cp, theta_cm) = {} + {} + {} + ({} - 1) {} = {}.",
             short(first), short(cp), short(cm), most, short(cp.max(cm)), short(out.theorem)
         );
-        ("Makespan of Theorem 9", "004 Theorem 9", text)
+        ("Makespan of Theorem 9", "Theorem 9", text)
     };
-    Step::new(title, source, format!("{text} The schedule ends at {}.", short(out.schedule.makespan)))
+    Step::new(title, "004", source, format!("{text} The schedule ends at {}.", short(out.schedule.makespan)))
         .value("alpha_0 L^gamma A_0", first)
         .value("T", out.theorem)
         .value("makespan", out.schedule.makespan)

@@ -20,7 +20,7 @@ pub fn explain(p: &ChunkParams) -> Result<Explanation> {
     );
     let heuristic = Step::new(
         format!("Heuristic (5): beta = {}", opt(out.beta)),
-        "002 (5), Sec. 4",
+        "002", "(5), Sec. 4",
         format!(
             "Each processor must compute a chunk for as long as a round of m messages takes, so beta = max_i (sum S - A^l_i1) / (A^l_i2 - sum C), \
              with sum S = {} and sum C = {}: {}.",
@@ -32,7 +32,7 @@ pub fn explain(p: &ChunkParams) -> Result<Explanation> {
     .value_if("beta", out.beta);
     let lower = Step::new(
         format!("Lower end: beta > {}", opt(out.beta_min)),
-        "002 Sec. 4",
+        "002", "Sec. 4",
         format!(
             "A round m(S + beta C) must take less than computing its m chunks out-of-core at the combined rate m / sum(1/A^h_2) = {}: \
              beta > sum S / (m / sum(1/A^h_2) - sum C) = {}.",
@@ -44,7 +44,7 @@ pub fn explain(p: &ChunkParams) -> Result<Explanation> {
     let swaps = first_processors(out.swap_points.iter().enumerate().map(|(i, s)| format!("P{}: {}", i + 1, opt(*s))));
     let upper = Step::new(
         format!("Upper end: beta <= {}", opt(out.beta_max)),
-        "002 Sec. 4",
+        "002", "Sec. 4",
         format!(
             "A chunk must fit the core memory of every processor it is sent to: beta <= swp_i for every i, the least swap point. Swap points: {}.",
             swaps.join(", ")
@@ -53,7 +53,7 @@ pub fn explain(p: &ChunkParams) -> Result<Explanation> {
     .value_if("beta_max", out.beta_max);
     let verdict = Step::new(
         if out.admissible { "beta is admissible" } else { "beta is not admissible" },
-        "002 Sec. 4",
+        "002", "Sec. 4",
         format!(
             "beta = {} against the range ({}, {}]: {}.",
             opt(out.beta), opt(out.beta_min), out.beta_max.map_or(String::from("no swap point"), short),

@@ -15,6 +15,7 @@ use super::{deadline, processors, Processor};
 use crate::check::Checked;
 use crate::buffers::{staging, LpSize, Prune, EMPTY};
 use crate::error::{Error, Result};
+use crate::explain::Equations;
 use crate::lp::{self, Model, Sense, Var};
 use crate::schedule::{Row, Schedule};
 use alloc::format;
@@ -58,6 +59,10 @@ pub struct MemoryOutput {
     #[serde(flatten)]
     pub schedule: Checked,
 }
+
+/// The equations of 002 the rows of `hierarchy_lp` write: `sent` the
+/// communication sum of (1), `c1` (1) with each piece of (2), (3).
+pub(super) const HIERARCHY: Equations = Equations { paper: "002", program: "(1)-(4)", rows: &[("sent", "(1)"), ("c1", "(1)-(3)"), ("c4", "(4)")] };
 
 /// LP (1)-(4) over the processors `kept`, loads in V, times in `tau`.
 pub(super) fn hierarchy_lp(v: f64, list: &[Processor], kept: &[usize], tau: f64) -> (Model, Vec<Var>, Var) {

@@ -10,6 +10,7 @@ mod deadline;
 #[cfg(feature = "lp")]
 mod memory;
 mod multi;
+mod multi_explain;
 
 pub use chunk::{chunk_size, ChunkOutput, ChunkParams};
 #[cfg(feature = "lp")]
@@ -135,13 +136,13 @@ pub fn levels(pieces: &[(f64, f64)]) -> Levels {
 define_model! {
     /// LP (1)-(4) of 002: a star of processors with memory hierarchies.
     Memory: "memory", "002 LP (1)-(4): a star of processors whose computing time is convex piecewise linear", include_str!("../../../../examples/memory.json"),
-    MemoryParams => MemoryOutput = memory, fields = &[crate::costs::V, S, C], plan = memory::plan, lp = memory_lp as "memory hierarchy LP (1)-(4) (002)"
+    MemoryParams => MemoryOutput = memory, fields = &[crate::costs::V, S, C], plan = memory::plan, lp = memory_lp as "memory hierarchy LP (1)-(4) (002)" by |_| &memory::HIERARCHY
 }
 
 define_model! {
     /// 002 Sec. 4: equal chunks dealt round robin.
     MultiInstallment: "multi_installment", "002 Sec. 4: multi-installment processing in equal chunks beta", include_str!("../../../../examples/multi_installment.json"),
-    MultiParams => MultiOutput = multi_installment, fields = multi::FIELDS
+    MultiParams => MultiOutput = multi_installment, fields = multi::FIELDS, explain = multi_explain::explain
 }
 
 define_model! {

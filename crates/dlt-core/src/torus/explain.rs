@@ -19,7 +19,7 @@ pub fn explain(p: &Params) -> Result<Explanation> {
     steps.push(
         Step::new(
             format!("Load fractions of {}", count(n, "phase", "phases")),
-            "001 (1)-(3)",
+            "001", "(1)-(3)",
             format!(
                 "System (1) asks every layer to finish together: a layer computes a_i A V for as long as sending to the next layer and that layer's \
                  computing take, a_i A V = S + C v_(i+1) V + a_(i+1) A V. Recurrence (2) writes each a_i as k_i a_N + l_i from the deepest layer up, \
@@ -34,7 +34,7 @@ pub fn explain(p: &Params) -> Result<Explanation> {
     steps.push(
         Step::new(
             "The originator computes",
-            "001 (1)",
+            "001", "(1)",
             format!(
                 "The originator holds V = {} and keeps a_0 V = {} of it, computing from 0 for A a_0 V = {} while it scatters the rest.",
                 short(v), short(first.load), short(a * first.load)
@@ -49,7 +49,7 @@ pub fn explain(p: &Params) -> Result<Explanation> {
         steps.push(
             Step::new(
                 format!("Phase {i}: {} processors activated", layer.processors),
-                "001 (1), Table 1",
+                "001", "(1), Table 1",
                 format!(
                     "Every processor already active sends to new ones: {} processors receive a message of v_{i} V = {} (their own a_{i} V = {} and \
                      what they pass on later), taking S + C v_{i} V = {} after phase {} ended at {}. They start at {} and compute A a_{i} V = {}, \
@@ -70,7 +70,7 @@ pub fn explain(p: &Params) -> Result<Explanation> {
     steps.push(
         Step::new(
             "Makespan and speedup",
-            "001 (1)",
+            "001", "(1)",
             format!(
                 "All layers finish together at C_max = A a_0 V = {}; one processor alone would take A V = {}, a speedup of {}.",
                 short(out.schedule.makespan), short(a * v), short(out.speedup)
@@ -90,7 +90,7 @@ fn why_n(out: &Output, p: &Params, inp: &Input) -> Step {
         out.by_phases.iter().map(|o| format!("{}: {}", o.phases, o.makespan.map_or(String::from("infeasible"), short))).collect();
     let largest = out.by_phases.iter().rev().find(|o| o.makespan.is_some()).map_or(0, |o| o.phases);
     let mut text = format!("C_max by number of phases, {}. ", times.join(", "));
-    let mut step = Step::new(format!("Why {}", count(n, "phase", "phases")), "001 Lemma 1, Sec. 3", String::new()).value("phases", n as f64);
+    let mut step = Step::new(format!("Why {}", count(n, "phase", "phases")), "001", "Lemma 1, Sec. 3", String::new()).value("phases", n as f64);
     if p.phases.is_some() {
         text.push_str(&format!("The request fixes N = {n}; the largest feasible number is {largest}. "));
     } else {
