@@ -286,7 +286,9 @@ function legendRows(names, width) {
 
 /** Makes room above a sweep chart's grid for its (wrapping) legend. */
 export function fitLegend(chart) {
-  const names = (chart.getOption()?.series ?? []).map((s) => s.name ?? '');
+  const option = chart.getOption();
+  const shown = option?.legend?.[0]?.formatter;
+  const names = (option?.series ?? []).map((s) => (typeof shown === 'function' ? shown(s.name ?? '') : s.name ?? ''));
   const rows = legendRows(names, chart.getWidth());
   chart.setOption({ grid: { top: 22 * rows + 24 } });
 }
@@ -297,9 +299,12 @@ export function fitLegend(chart) {
  * `markX` draws a vertical line at the current parameter value.
  */
 export function sweepOption({ series, xName, yName, xLog = false, yLog = false, xInteger = false, markX, markLabel }) {
+  const under = coinciding(series);
   return {
     ...BASE,
-    legend: { top: 0, type: 'plain', itemWidth: 18, itemHeight: 10, itemGap: 12 },
+    // A line drawn over an earlier one with the same points hides it: its
+    // legend entry says so, and it is dashed so that the other shows through.
+    legend: { top: 0, type: 'plain', itemWidth: 18, itemHeight: 10, itemGap: 12, formatter: (name) => (under.has(name) ? `${name} (= ${under.get(name)})` : name) },
     tooltip: {
       trigger: 'axis', confine: true,
       valueFormatter: (v) => fmt(v),
@@ -318,7 +323,7 @@ export function sweepOption({ series, xName, yName, xLog = false, yLog = false, 
     } : {
       name: s.name, type: 'line', data: s.data, showSymbol: s.data.length <= 30, connectNulls: false,
       symbol: s.dashed ? 'none' : SYMBOLS[i % SYMBOLS.length], symbolSize: 6,
-      lineStyle: { width: s.dashed ? 1.5 : 2, type: s.dashed ? s.lineType ?? 'dashed' : 'solid' },
+      lineStyle: under.has(s.name) ? { width: 2, type: [6, 6] } : { width: s.dashed ? 1.5 : 2, type: s.dashed ? s.lineType ?? 'dashed' : 'solid' },
       color: s.color ?? COLORS.series[i % COLORS.series.length],
       emphasis: { focus: 'series' },
       markLine: i === 0 && isNum(markX) ? {
@@ -330,6 +335,24 @@ export function sweepOption({ series, xName, yName, xLog = false, yLog = false, 
 }
 
 const SYMBOLS = ['circle', 'triangle', 'rect', 'diamond', 'emptyCircle', 'emptyTriangle'];
+
+/**
+ * Lines whose every point equals an earlier line's (same x, y within 1e-9
+ * relative): name -> the earlier line's name. Marks (`points`) are left out.
+ */
+export function coinciding(series) {
+  const lines = series.filter((s) => !s.points && s.data?.length);
+  const same = (a, b) => a.data.length === b.data.length && a.data.every((p, k) => {
+    const q = b.data[k];
+    return p?.[0] === q?.[0] && (p?.[1] === q?.[1] || (isNum(p?.[1]) && isNum(q?.[1]) && Math.abs(p[1] - q[1]) <= 1e-9 * Math.max(Math.abs(p[1]), Math.abs(q[1]))));
+  });
+  const out = new Map();
+  lines.forEach((s, i) => {
+    const first = lines.slice(0, i).find((t) => !out.has(t.name) && same(s, t));
+    if (first) out.set(s.name, first.name);
+  });
+  return out;
+}
 
 /** Log-spaced values from 10^a to 10^b with `perDecade` points per decade. */
 export function logSpace(a, b, perDecade) {
