@@ -19,12 +19,17 @@ function shown(spec, text) {
   return `${rows.length} rows ${cells.length > 60 ? `${cells.slice(0, 59)}…` : cells}`;
 }
 
-/** "k = 2, S = 0.0001, …": the form texts `texts` of `view`, blank optional fields left out. */
-export function paramsText(view, texts) {
-  return view.fields
+/**
+ * "k = 2, S = 0.0001, …": the form texts `texts` of `view`, blank optional
+ * fields left out, then each sub-form's (`parts`, Maps of texts by name) as
+ * "; NAME: FIELD = text, …".
+ */
+export function paramsText(view, texts, parts = new Map()) {
+  const own = view.fields
     .filter((f) => texts[f.key] !== undefined && texts[f.key] !== '')
     .map((f) => `${f.symbol ?? f.key} = ${shown(f, texts[f.key])}`)
     .join(', ');
+  return [own, ...[...parts].map(([name, values]) => `${name}: ${[...values].map(([k, v]) => `${k} = ${v || 'blank'}`).join(', ')}`)].join('; ');
 }
 
 /** The parameters (fields, then sub-forms' as NAME.FIELD) whose texts differ. */

@@ -28,7 +28,7 @@ function sameAxes(now, pinned, { categories = false } = {}) {
   });
 }
 
-/** A pinned line: dashed (a dashed one dotted), lighter, no marks, behind the view's. */
+/** A pinned line: dashed (a dashed one dotted), lighter, behind the view's. */
 function pinnedSeries(s) {
   const dashed = s.lineStyle?.type && s.lineStyle.type !== 'solid';
   return {
@@ -37,7 +37,9 @@ function pinnedSeries(s) {
     markLine: undefined,
     markPoint: undefined,
     markArea: undefined,
-    symbol: s.type === 'scatter' ? 'emptyDiamond' : 'none',
+    // Hollow marks: a line shows none but in its legend entry (dashed there too), on hover and to the keys.
+    symbol: s.type === 'scatter' ? 'emptyDiamond' : 'emptyCircle',
+    showSymbol: s.type === 'scatter',
     lineStyle: { ...s.lineStyle, type: dashed ? 'dotted' : 'dashed', opacity: 0.75 },
     itemStyle: { ...s.itemStyle, opacity: 0.75 },
     z: 1,

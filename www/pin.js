@@ -177,7 +177,7 @@ function makePin(m, fields, parts, notices = []) {
     texts,
     parts,
     link: linkOf(new Map(Object.entries(texts)), parts),
-    caption: paramsText(m.view, texts),
+    caption: paramsText(m.view, texts, parts),
     request: undefined,
     response: undefined,
     records: new Map(),
