@@ -165,3 +165,31 @@ test('buffers: two Cmax-vs-V sweeps side by side', async () => {
   assert.match(hash, /&pin\.S=0\.001(&|$)/);
   session.assertClean();
 });
+
+test('a pinned value the form refuses leaves the pin out, with a notice; the view’s own values stay', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${server.url}#v=1&view=torus&V=2000000&pin.V=abc`);
+  await session.waitForRequest('torus', { model: 'torus', k: 2, V: 2e6 });
+  assert.equal(await session.view('torus').getByTestId('pin-compare').isHidden(), true);
+  assert.match(await page.getByTestId('notice').textContent(), /pinned result is left out.*V/);
+  await page.waitForFunction(() => location.hash.includes('V=2000000') && !location.hash.includes('pin.'));
+  session.assertClean();
+});
+
+test('Back returns to a pinned result, its pin kept', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${server.url}#v=1&view=torus&S=0.001&pin.S=0.0001`);
+  await session.waitForRequest('torus', { model: 'torus', S: 1e-3 });
+  await pinReady('torus');
+  const pinned = await cell('torus', 'pin-pinned-makespan');
+  const now = await session.valueOf('torus', 'makespan');
+  assert.notEqual(pinned, now);
+  await page.getByTestId('tab-buffers').click();
+  await session.waitForRequest('buffers', { model: 'star' });
+  await page.goBack();
+  await page.waitForFunction(() => !document.querySelector('#view-torus').hidden && location.hash.includes('pin.S=0.0001'));
+  await pinReady('torus');
+  assert.equal(await cell('torus', 'pin-pinned-makespan'), pinned);
+  assert.equal(await cell('torus', 'pin-now-makespan'), now);
+  session.assertClean();
+});
