@@ -60,7 +60,31 @@ function widened(a, b, series, dim) {
   return out;
 }
 
-/** Both options with their value axes holding the data of both (one scale to compare on). */
+/** The tallest bar of `series` (items over categories: each its value), or undefined if one is negative. */
+function tallest(series) {
+  let top = 0;
+  for (const s of series) {
+    for (const d of s.data ?? []) {
+      const v = d !== null && typeof d === 'object' ? d.value : d;
+      if (!isNum(v)) continue;
+      if (v < 0) return undefined;
+      top = Math.max(top, v);
+    }
+  }
+  return top > 0 ? top : undefined;
+}
+
+/** `x` rounded up at its first digit (38.2 -> 40): the top of a value axis both charts share. */
+function roundedUp(x) {
+  const unit = 10 ** Math.floor(Math.log10(x));
+  return Math.ceil(x / unit) * unit;
+}
+
+/**
+ * Both options with their value axes holding the data of both (one scale
+ * to compare on): bounds either fixes widened, and bars over categories
+ * (an axis neither bounds) up to the taller one's.
+ */
 function sharedAxes(now, pinned, series) {
   const a = { ...now };
   const b = { ...pinned };
@@ -68,8 +92,10 @@ function sharedAxes(now, pinned, series) {
     const x = axisOf(now, name);
     const y = axisOf(pinned, name);
     if (!x || !y || x.type === 'category' || x.type !== y.type || x.name !== y.name) continue;
-    a[name] = widened(x, y, series, dim);
-    b[name] = widened(y, x, series, dim);
+    const across = axisOf(now, name === 'xAxis' ? 'yAxis' : 'xAxis');
+    const top = x.type === 'value' && across?.type === 'category' && !isNum(x.max) && !isNum(y.max) ? tallest(series) : undefined;
+    a[name] = top ? { ...x, max: roundedUp(top) } : widened(x, y, series, dim);
+    b[name] = top ? { ...y, max: roundedUp(top) } : widened(y, x, series, dim);
   }
   return [a, b];
 }

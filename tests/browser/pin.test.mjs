@@ -99,10 +99,16 @@ test('torus: a pinned result stays on the charts and in the comparison, and in i
   assert.ok(Math.abs(at(now.find(k2), 1e6) - second.speedup) <= 1e-9 * second.speedup, 'the line of now goes through the result shown');
   assert.ok(Math.abs(at(pinned.find(k2), 1e6) - first.speedup) <= 1e-9 * first.speedup, 'the pinned line goes through the pinned result');
 
-  // The Gantt chart (not a line chart): the pinned one drawn below, its schedule ending at the pinned Cmax.
-  const gantt = torus.getByTestId('pinned-chart-gantt');
-  await gantt.waitFor();
+  // The Gantt chart (not a line chart): the pinned one drawn below, captioned, both on one time scale up to the longer Cmax.
+  await torus.getByTestId('pinned-chart-gantt').waitFor();
   assert.match(await torus.locator('[data-chart="gantt"] ~ .pinned-chart figcaption').textContent(), /S = 0\.0001/);
+  const timeMax = (key) => page.evaluate(async (key) => {
+    const echarts = await import('./vendor/echarts/echarts.esm.min.js');
+    return echarts.getInstanceByDom(document.querySelector(`#view-torus [data-chart="${key}"]`)).getOption().xAxis[0].max;
+  }, key);
+  const longer = Math.max(first.makespan, second.makespan);
+  assert.equal(await timeMax('gantt'), longer);
+  assert.equal(await timeMax('gantt-pinned'), longer);
 
   // The comparison: both makespans, their difference, the parameter that differs.
   assert.equal(await cell('torus', 'pin-pinned-makespan'), first.makespan);
