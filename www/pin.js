@@ -19,6 +19,15 @@ import { SolverError } from './pool.js';
 import { withPinned, clearPinned } from './pin-draw.js';
 import { comparisonCard, paramsText } from './pin-compare.js';
 
+/** Each view's buttons and card ({pin, unpinButton, card}), and the keys of its charts to draw again. */
+const controls = new WeakMap();
+const redraws = new WeakMap();
+
+/** The texts of the sub-forms of `m`, by name (Maps). */
+function subformTexts(m) {
+  return new Map([...m.subforms].map(([name, f]) => [name, new Map(Object.entries(f.texts()))]));
+}
+
 /**
  * The Pin and Unpin buttons of view `m` (its share bar) and the card
  * "Pinned vs now" (above its panels): {buttons, card, ready()}; ready()
@@ -40,8 +49,9 @@ export function pinControls(m) {
       pin.focus();
     },
   }, 'Unpin');
-  m.pinUi = { pin, unpinButton, card: comparisonCard(m) };
-  return { buttons: [pin, unpinButton], card: m.pinUi.card.el, ready: () => { pin.disabled = false; } };
+  const card = comparisonCard(m);
+  controls.set(m, { pin, unpinButton, card });
+  return { buttons: [pin, unpinButton], card: card.el, ready: () => { pin.disabled = false; } };
 }
 
 /**
@@ -62,8 +72,7 @@ export function pinHook(m) {
 /** Pins the result `m` shows. */
 export function pinShown(m) {
   if (!m.last || !m.texts) return;
-  const parts = new Map([...m.subforms].map(([name, f]) => [name, new Map(Object.entries(f.texts()))]));
-  const pin = makePin(m, new Map(Object.entries(m.texts)), parts);
+  const pin = makePin(m, new Map(Object.entries(m.texts)), subformTexts(m));
   if (!pin) return;
   pin.request = m.request;
   settle(m, pin, m.last);
@@ -119,7 +128,7 @@ export function restorePin(m, part, notices) {
     notices.push(`The link’s pinned result is left out: ${e.message}`);
   }
   if (!request) {
-    m.pin = null;
+    unpin(m);
     return;
   }
   pin.request = request;
@@ -231,14 +240,15 @@ function draw(m, pin) {
 
 // The view's charts drawn again with the pin (or without), once for all the keys changed in a task.
 function redrawLive(m, keys) {
-  m.pinRedraw ??= new Set();
-  const queued = m.pinRedraw.size > 0;
-  for (const k of keys) m.pinRedraw.add(k);
+  if (!redraws.has(m)) redraws.set(m, new Set());
+  const todo = redraws.get(m);
+  const queued = todo.size > 0;
+  for (const k of keys) todo.add(k);
   if (queued) return;
   setTimeout(() => {
-    const todo = [...m.pinRedraw];
-    m.pinRedraw.clear();
-    for (const key of todo) {
+    const now = [...todo];
+    todo.clear();
+    for (const key of now) {
       const c = m.ctx.charts.get(key);
       if (!c?.option || c.chart.isDisposed()) continue;
       c.chart.setOption(c.option, { notMerge: true });
@@ -249,7 +259,7 @@ function redrawLive(m, keys) {
 
 /** The buttons and the card follow the pin: none, being computed, or drawn. */
 function showState(m) {
-  const ui = m.pinUi;
+  const ui = controls.get(m);
   if (!ui) return;
   const pin = m.pin;
   ui.unpinButton.hidden = !pin;
@@ -258,6 +268,6 @@ function showState(m) {
     state: !pin.response ? 'solving' : pin.sweeps ? 'drawing' : 'ready',
     caption: pin.caption,
     pinned: { texts: pin.texts, parts: pin.parts, response: pin.response },
-    now: { texts: m.texts, parts: new Map([...m.subforms].map(([name, f]) => [name, new Map(Object.entries(f.texts()))])), response: m.last },
+    now: { texts: m.texts, parts: subformTexts(m), response: m.last },
   });
 }
