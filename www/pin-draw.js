@@ -136,14 +136,6 @@ function besideChart(c, fig, key, record) {
   return made;
 }
 
-/** Takes the pinned drawing away from chart `c`. */
-export function clearPinned(c) {
-  c.pinChart?.chart.dispose();
-  c.pinChart = null;
-  c.pinEl?.remove();
-  c.pinEl = null;
-}
-
 /** Data items compared at most: a larger chart pinned is drawn again rather than compared. */
 const COMPARED = 50000;
 
@@ -161,6 +153,14 @@ function dropBeside(c, fig) {
   c.pinChart = null;
   fig.querySelector('.chart')?.remove();
   fig.querySelector('.chart-tools')?.remove();
+}
+
+/** Takes the pinned drawing away from chart `c`. */
+export function clearPinned(c) {
+  if (!c.pinEl) return;
+  dropBeside(c, c.pinEl);
+  c.pinEl.remove();
+  c.pinEl = null;
 }
 
 /**

@@ -70,7 +70,7 @@ export function pinHook(m) {
 }
 
 /** Pins the result `m` shows. */
-export function pinShown(m) {
+function pinShown(m) {
   if (!m.last || !m.texts) return;
   const pin = makePin(m, new Map(Object.entries(m.texts)), subformTexts(m));
   if (!pin) return;
@@ -80,7 +80,7 @@ export function pinShown(m) {
 }
 
 /** Takes the pin of `m` away (its computations stopped, its drawings removed). */
-export function unpin(m) {
+function unpin(m) {
   const pin = m.pin;
   if (!pin) return;
   m.pin = null;
