@@ -8,12 +8,13 @@
 import { el } from './form.js';
 import { setScheme } from './charts.js';
 import { views } from './views/index.js';
-import { parseLink, clip } from './permalink.js';
+import { parseLink, clip, PIN_PART } from './permalink.js';
 import { mountGallery, GALLERY_ID, ENTRIES, entryLink } from './gallery.js';
 import { solver, figures, embed, mounted, shown, core } from './page.js';
 import { banner, clearNotice } from './banner.js';
 import { linkOf, restoreView, showPanel } from './links.js';
 import { mountView } from './mount.js';
+import { restorePin, redrawPin } from './pin.js';
 import { tabBar, selectTab } from './tabs.js';
 import { shareButtons, openFullLink } from './share.js';
 import { registerOffline } from './offline.js';
@@ -52,6 +53,7 @@ darkQuery.addEventListener('change', (e) => {
     if (!m.last) continue;
     try {
       m.view.render(m.last, m.ctx);
+      redrawPin(m);
     } catch (err) {
       console.warn(err);
     }
@@ -115,7 +117,11 @@ async function applyHash(hash, { initial = false } = {}) {
     const fresh = !mounted.has(id);
     activate(id);
     const m = mounted.get(id);
-    if (!link.empty || fresh) bad = restoreView(m, { ...link, bad }, notices);
+    if (!link.empty || fresh) {
+      bad = restoreView(m, { ...link, bad }, notices);
+      // Before the view's own request: the pinned one goes to the solver first.
+      restorePin(m, bad ? undefined : link.parts.get(PIN_PART), notices);
+    }
     m.panel = bad ? undefined : link.panel;
     m.compute().then(() => showPanel(m, initial));
   }

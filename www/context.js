@@ -32,12 +32,19 @@ function requestLine(request, swept = []) {
  * Also the view's part of its permalink: `linkState` (its own choices, e.g.
  * what a chart plots) with `setLinkState(key, value)`, and `linkForm(name,
  * form)` for a sub-form whose fields the link keeps too.
+ *
+ * `onOption(key, c, option)`, if given, sees every whole option a chart of
+ * the view is given (`notMerge`) and returns the one drawn: the pin
+ * (pin.js) records its charts' options and draws them over or beside the
+ * view's own. `ctx.charts` holds the charts made, by key: {chart, box,
+ * tools, option (the last whole option the view gave), onResize}.
  */
-export function makeContext(view, panelsEl, m) {
+export function makeContext(view, panelsEl, m, { onOption } = {}) {
   const panels = new Map();
   const charts = new Map();
   const ctx = {
     solver,
+    charts,
     /** The view's own memory across renders (cache keys, sweep results). */
     state: {},
     signal: undefined,
@@ -121,8 +128,16 @@ export function makeContext(view, panelsEl, m) {
         if (height) box.style.height = `${height}px`;
         describe(box);
         parent.append(box);
-        const made = { box };
+        const made = { box, onResize };
         Object.assign(made, accessibleChart(box, key, { renderer, onResize, pick: (point) => made.onPick?.(point) }));
+        const set = made.chart.setOption;
+        made.chart.setOption = (option, opts, ...rest) => {
+          if (option?.series && (opts === true || opts?.notMerge)) {
+            made.option = option;
+            option = onOption?.(key, made, option) ?? option;
+          }
+          return set(option, opts, ...rest);
+        };
         parent.append(made.tools);
         c = made;
         charts.set(key, c);

@@ -3,7 +3,7 @@
 // into a view's form (never trusted: the form's own checks decide), and the
 // panel a link names.
 
-import { buildLink, clip } from './permalink.js';
+import { buildLink, clip, PIN_PART } from './permalink.js';
 import { GALLERY_ID } from './gallery.js';
 import { banner } from './banner.js';
 import { mounted, shown, embed } from './page.js';
@@ -16,6 +16,7 @@ export function linkOf(id) {
   const parts = {};
   if (Object.keys(m.linkState).length) parts.x = m.linkState;
   for (const [name, f] of m.subforms) parts[name] = f.texts();
+  if (m.pin) parts[PIN_PART] = m.pin.link;
   return buildLink({ view: id, fields: m.form.texts(), parts, panel: m.panel });
 }
 
@@ -68,6 +69,7 @@ export function restoreView(m, link, notices) {
   if (r.unknown.length) notices.push(`The ${m.view.title} view has no parameter ${r.unknown.slice(0, 6).map((k) => `“${clip(k)}”`).join(', ')}; ignored.`);
   if (!r.ok) return true;
   for (const [prefix, values] of link.parts) {
+    if (prefix === PIN_PART) continue; // pin.js's (restorePin)
     if (prefix === 'x') {
       for (const [k, v] of values) if (v.length <= 200) m.linkState[k] = v;
     } else if (m.subforms.has(prefix)) {

@@ -12,6 +12,7 @@ import { scheduleHash, markEmbed } from './links.js';
 import { makeContext } from './context.js';
 import { shareBar } from './share.js';
 import { explainPanel } from './explain.js';
+import { pinControls, pinHook, pinShownResult, redrawPin } from './pin.js';
 
 /** Mounts `view` in `viewsEl`: its section, form and results; returns its entry of `mounted`. */
 export function mountView(view, viewsEl) {
@@ -33,8 +34,18 @@ export function mountView(view, viewsEl) {
   let controller = null;
   let debounce = 0;
   const m = { view, section, form: null, ctx: null, last: undefined, request: undefined, linkState: {}, subforms: new Map(), pendingParts: new Map(), panel: undefined, started: false };
-  const ctx = makeContext(view, panelsEl, m);
+  // Charts drawn with the pinned result's (pin.js), if one is pinned.
+  const ctx = makeContext(view, panelsEl, m, { onOption: pinHook(m) });
   m.ctx = ctx;
+  const pin = pinControls(m);
+  share.add(...pin.buttons);
+  resultMsg.after(pin.card);
+  // The pin plots what the view's charts plot (its render reads the view's link state).
+  const setLinkState = ctx.setLinkState;
+  ctx.setLinkState = (key, value) => {
+    setLinkState(key, value);
+    redrawPin(m);
+  };
   // The first panel of the results; embedded, the page shows a chart and its numbers only.
   const explainer = embed ? null : explainPanel(ctx);
 
@@ -59,6 +70,7 @@ export function mountView(view, viewsEl) {
     const { signal } = controller;
     form.clearErrors();
     const { ok, values } = form.values();
+    const texts = form.texts();
     if (!ok) {
       results.dataset.state = 'invalid';
       fill(resultMsg, message('warn', 'Some parameters are not valid: see the messages beside the fields.'));
@@ -119,6 +131,7 @@ export function mountView(view, viewsEl) {
     ctx.values = values;
     m.last = response;
     m.request = request;
+    m.texts = texts;
     // Before render: steps asked for go to the worker ahead of the view's sweeps.
     explainer?.update();
     try {
@@ -128,6 +141,8 @@ export function mountView(view, viewsEl) {
       fill(resultMsg, message('error', `The results could not be drawn: ${e.message}`));
     }
     share.ready();
+    pin.ready();
+    pinShownResult(m);
     markEmbed(m);
     results.dataset.request = JSON.stringify(request);
     results.dataset.seq = String(++seq);

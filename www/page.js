@@ -17,7 +17,8 @@ export const embed = new URLSearchParams(location.search).get('embed') === '1';
 
 /**
  * The views mounted so far, by id: {view, section, form, ctx, compute(),
- * last (response), request, linkState, subforms, pendingParts, panel, started}.
+ * last (response), request, texts (the form's, of that request), linkState,
+ * subforms, pendingParts, panel, started, pin (pin.js)}.
  */
 export const mounted = new Map();
 

@@ -6,7 +6,9 @@
 // is a field of that view's form, holding the text the field shows (blank =
 // left blank); a key with a dot belongs to a part of the view: `x.KEY` is a
 // view's own choice (ctx.linkState, e.g. `x.mode=diff`), `NAME.KEY` a field
-// of a sub-form the view registered as NAME (ctx.linkForm). `panel=KEY`
+// of a sub-form the view registered as NAME (ctx.linkForm), `pin.KEY` and
+// `pin.NAME.KEY` the same of the result pinned for comparison (pin.js).
+// `panel=KEY`
 // names the results panel to show (scrolled to; in embed mode the only one
 // shown) and `fig=ID` a gallery entry.
 //
@@ -32,7 +34,11 @@ export const MAX_KEYS = 200;
 /** Keys the link format itself uses; no view field may be named so. */
 export const RESERVED = ['v', 'view', 'panel', 'fig'];
 
-const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,39}(?:\.[A-Za-z_][A-Za-z0-9_]{0,39})?$/;
+/** The prefix of the pinned result's keys (`pin.V=1e5`); no sub-form may be named so. */
+export const PIN_PART = 'pin';
+
+// A field, `part.field`, or `pin.part.field`.
+const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,39}(?:\.[A-Za-z_][A-Za-z0-9_]{0,39}){0,2}$/;
 const ID = /^[a-z][a-z0-9_-]{0,39}$/;
 
 /**

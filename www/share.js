@@ -50,7 +50,7 @@ export function openFullLink(hash) {
   return a;
 }
 
-/** The bar of `view`: {el, ready()} (ready: a response exists to save). */
+/** The bar of `view`: {el, ready(), add(...buttons)} (ready: a response exists to save; add: buttons of other modules, before the embedded page's link). */
 export function shareBar(view) {
   const hash = () => linkOf(view.id);
   const { share, embed, out, status } = shareButtons(hash, view.title);
@@ -73,6 +73,9 @@ export function shareBar(view) {
     share, embed, req, res, open, out, status);
   return {
     el: bar,
+    add(...buttons) {
+      open.before(...buttons);
+    },
     ready() {
       req.disabled = false;
       res.disabled = false;

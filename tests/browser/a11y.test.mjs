@@ -1,7 +1,8 @@
 // Accessibility test of the page: axe-core (tests/browser/node_modules) run
 // on every view and the gallery, once their results are drawn, in the light
 // and the dark colour scheme (the page follows the system's; there is no
-// toggle of its own). No violation may remain, at any impact.
+// toggle of its own), and on a view with a result pinned beside the one
+// shown. No violation may remain, at any impact.
 //
 //   node --test --test-concurrency=1 tests/browser/a11y.test.mjs   (from the
 //   repository root; needs `npm install` in tests/browser and www/pkg built)
@@ -62,6 +63,22 @@ for (const scheme of ['light', 'dark']) {
     await page.locator('#view-buffers [data-testid="explain"][data-state="shown"] [data-testid="explain-rows"]').waitFor({ timeout: 60000 });
     const found = await violations();
     assert.deepEqual(found, [], `explain (${scheme}):\n${found.join('\n')}`);
+  });
+}
+
+// A pinned result (pin.js): the card "Pinned vs now", the pinned charts below the view's, the captions.
+for (const scheme of ['light', 'dark']) {
+  test(`axe: a pinned torus result beside the one shown, ${scheme} scheme, no violations`, async () => {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#v=1&view=torus&S=0.001&pin.S=0.0001`);
+    await page.waitForFunction(() => {
+      const card = document.querySelector('#view-torus [data-testid="pin-compare"]');
+      return card?.dataset.state === 'ready' && !document.querySelector('#view-torus .progress:not(.finished), #view-torus .results.stale');
+    }, null, { timeout: 60000 });
+    await page.locator('#view-torus [data-testid="pinned-chart-gantt"]').waitFor();
+    const found = await violations();
+    assert.deepEqual(found, [], `pinned torus (${scheme}):\n${found.join('\n')}`);
   });
 }
 

@@ -42,6 +42,9 @@ export default {
     return q;
   },
 
+  // Its map has workers of its own, started by render: a pinned copy would run a second map beside it.
+  pinnable: false,
+
   render(r, ctx) {
     ctx.state.point = { m: ctx.request.m, V: ctx.request.V, E: r.efficiency };
     ctx.state.response = r;
