@@ -120,14 +120,14 @@ test('buffers: the default star explained to its optimum, which is the makespan 
 });
 
 test('buffers: the step shown is in the link, and a link opens it', async () => {
-  const [, n] = await stepOf('buffers');
-  await page.waitForFunction((n) => location.hash.includes(`x.explain=${n}`), n);
+  const [k, n] = await stepOf('buffers');
+  await page.waitForFunction((k) => location.hash.includes(`x.explain=${k}`), k);
   const hash = await page.evaluate(() => location.hash);
   await page.goto('about:blank');
   await page.goto(`${server.url}${hash}`);
   await waitForRequest('buffers', STAR);
   assert.equal(await settled('buffers'), 'shown');
-  assert.deepEqual(await stepOf('buffers'), [n, n]);
+  assert.deepEqual(await stepOf('buffers'), [k, n]);
   // Hide: closed, and out of the link.
   await view('buffers').getByTestId('explain-toggle').click();
   assert.equal(await explainOf('buffers').getAttribute('data-state'), 'closed');
