@@ -9,8 +9,8 @@
 import { fmt, fmtInt, fmtPct, isNum } from '../format.js';
 import { ganttOption, ganttHeight } from '../gantt.js';
 import { el, fill, summary, warnings, table, lpDownload } from '../ui.js';
-import { renderMap } from './isomap.js';
-import { FIELDS } from './isomap-request.js';
+import { renderMap, precomputedPoint, pointCheck } from './isomap.js';
+import { FIELDS, pointRequest } from './isomap-request.js';
 import { renderTable } from './isomap-draw.js';
 
 const STARTUP_COLOR = '#b7c0cc';
@@ -36,11 +36,9 @@ export default {
     return Object.keys(errors).length ? errors : null;
   },
 
-  toRequest(v) {
-    const q = { model: 'isoefficiency', m: v.m, n: v.n, V: v.V, S: v.S, O: v.O, C: v.C, a1: v.a1, a2: v.a2, b2: v.b2 };
-    if (v.lp_budget !== undefined) q.lp_budget = v.lp_budget;
-    return q;
-  },
+  toRequest: pointRequest,
+
+  precomputed: precomputedPoint,
 
   // Its map has workers of its own, started by render: a pinned copy would run a second map beside it.
   pinnable: false,
@@ -65,6 +63,13 @@ function renderPoint(r, ctx) {
   const body = ctx.panel('point', {
     title: `Point m = ${q.m}, V = ${fmt(q.V)} MB (MIP (2)–(11))`,
     note: `The best schedule found within ${isNum(q.lp_budget) ? `a budget of ${fmtInt(q.lp_budget)} LPs` : 'the core’s LP budget'}. T(1,1,V) = S + O + CV + τ(V) is one machine doing all the load.`,
+  });
+  // The default point's answer comes with the default map: say so, and when its check holds.
+  pointCheck(r)?.then((held) => {
+    if (held === undefined || ctx.state.response !== r) return;
+    body.dataset.source = 'precomputed';
+    body.dataset.verified = String(held);
+    body.closest('[data-panel]').querySelector('.panel-note').append(held ? ' Precomputed when the page was built; checked: computed here again, the same numbers.' : '');
   });
   const map = ctx.state.map;
   const res = map?.data.get(q.m);

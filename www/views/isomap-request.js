@@ -64,6 +64,13 @@ export function mapRequest(base, m) {
   return { ...base, m_range: [m, m] };
 }
 
+/** The single point (m, V) whose schedule the view draws, from the form's values. */
+export function pointRequest(v) {
+  const q = { model: 'isoefficiency', m: v.m, n: v.n, V: v.V, S: v.S, O: v.O, C: v.C, a1: v.a1, a2: v.a2, b2: v.b2 };
+  if (v.lp_budget !== undefined) q.lp_budget = v.lp_budget;
+  return q;
+}
+
 /** The form's values when nothing is changed. */
 export function defaults() {
   return Object.fromEntries(FIELDS.filter((f) => f.default !== undefined).map((f) => [f.key, f.default]));

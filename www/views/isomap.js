@@ -69,6 +69,33 @@ function loadPrecomputed() {
   return precomputed;
 }
 
+/**
+ * The answer to the view's default point, precomputed with the default map
+ * (a MIP of 1,000 LPs, about a second in the browser), or null for any
+ * other request. Checked as the map is: computed again by the map's
+ * workers; where this core answers otherwise, `recompute()` solves it here.
+ */
+export async function precomputedPoint(request, recompute) {
+  const pre = await loadPrecomputed();
+  const point = pre?.point;
+  if (!point || JSON.stringify(point.request) !== JSON.stringify(request)) return null;
+  if (!point.checking) {
+    mapPool ??= new Pool({ size: defaultPoolSize() });
+    point.checking = mapPool.solve(request).then((res) => {
+      if (JSON.stringify(res) === JSON.stringify(point.response)) return true;
+      pre.point = null;
+      recompute();
+      return false;
+    }, () => false);
+  }
+  return point.response;
+}
+
+/** For an answer `precomputedPoint` gave, its check (resolves to whether it held); else undefined. */
+export function pointCheck(response) {
+  return precomputed && response ? precomputed.then((pre) => (pre?.point?.response === response ? pre.point.checking : undefined)) : undefined;
+}
+
 /** One machine count's answer into the map, its MIPs counted. */
 function addColumn(map, m, res) {
   map.data.set(m, res);
