@@ -8,7 +8,7 @@ import { fmt, isNum } from './format.js';
 export { echarts };
 
 const LIGHT = {
-  comm: '#e8912d',
+  comm: '#c96f12',
   compute: '#2f6fdb',
   idle: '#e6e8ec',
   text: '#1f2733',
@@ -21,7 +21,7 @@ const LIGHT = {
   alert: '#d14b3f',
   // The part of viridis that reads at 4.5:1 on bg, for lines and their labels (rampColor's span).
   ramp: [0, 0.43],
-  series: ['#2f6fdb', '#e8912d', '#1f9e74', '#c2408f', '#7a5cd6', '#8c6d1f', '#3aa0c8', '#d14b3f'],
+  series: ['#2f6fdb', '#c96f12', '#1f9e74', '#c2408f', '#7a5cd6', '#8c6d1f', '#2a8cb2', '#d14b3f'],
 };
 
 // The same hues, lighter, for a dark background (prefers-color-scheme: dark).
