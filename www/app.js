@@ -147,6 +147,8 @@ window.addEventListener('hashchange', (e) => {
 
 function mountGalleryOnce() {
   if (gallery) return;
+  // The figures' workers load the core while the gallery is built: one task each.
+  for (let i = 0; i < figures.size; i++) figures.version().catch(() => {});
   const section = el('section', { class: 'view gallery', id: `view-${GALLERY_ID}`, role: 'tabpanel', 'aria-labelledby': `tab-${GALLERY_ID}`, 'data-view': GALLERY_ID });
   viewsEl.append(section);
   gallery = mountGallery(section, {

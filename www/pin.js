@@ -34,7 +34,6 @@ function subformTexts(m) {
  * once a result is shown.
  */
 export function pinControls(m) {
-  if (m.view.pinnable === false) return { buttons: [], card: el('div', { hidden: true }), ready: () => {} };
   const pin = el('button', {
     type: 'button', class: 'ghost small', 'data-testid': 'pin', disabled: true,
     title: 'keep this result on the charts, to compare it with the results you compute next',
@@ -99,10 +98,6 @@ function unpin(m) {
 export function restorePin(m, part, notices) {
   if (!part) {
     unpin(m);
-    return;
-  }
-  if (m.view.pinnable === false) {
-    notices.push(`The ${m.view.title} view pins no result; the link’s pinned one is ignored.`);
     return;
   }
   const fields = new Map();
@@ -203,6 +198,8 @@ function makePin(m, fields, parts, notices = []) {
     },
   });
   pin.ctx.setLinkState = () => {};
+  // What a view starts of its own beyond ctx.solver and ctx.sweep (the isoefficiency map) it skips here.
+  pin.ctx.pinned = true;
   // Its sweeps counted, for the card's state (the tests and the status line wait for them).
   const sweep = pin.ctx.sweep;
   pin.ctx.sweep = async (...args) => {

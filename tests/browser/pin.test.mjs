@@ -172,6 +172,29 @@ test('buffers: two Cmax-vs-V sweeps side by side', async () => {
   session.assertClean();
 });
 
+test('isoefficiency: a pinned point beside another, by its numbers and its schedule (the map is the view\'s own)', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${server.url}#v=1&view=isoefficiency`);
+  await session.waitForRequest('isoefficiency', { model: 'isoefficiency', m: 2, V: 134485 });
+  const iso = session.view('isoefficiency');
+  const first = await responseOf('isoefficiency');
+  await iso.getByTestId('pin').click();
+  await pinReady('isoefficiency');
+  await session.computeThroughUi('isoefficiency', { m: '3', V: '60000' }, { model: 'isoefficiency', m: 3, V: 6e4 });
+  const second = await responseOf('isoefficiency');
+  await pinReady('isoefficiency');
+  assert.equal(await cell('isoefficiency', 'pin-pinned-makespan'), first.makespan);
+  assert.equal(await cell('isoefficiency', 'pin-now-makespan'), second.makespan);
+  assert.equal(await cell('isoefficiency', 'pin-pinned-efficiency'), first.efficiency);
+  assert.equal(await cell('isoefficiency', 'pin-now-efficiency'), second.efficiency);
+  await iso.getByTestId('pinned-chart-gantt').waitFor();
+  assert.match(await iso.locator('[data-chart="gantt"] ~ .pinned-chart figcaption').textContent(), /V = 134485/);
+  // One map: the pinned point's render drew none of its own.
+  assert.equal(await iso.locator('[data-testid="isomap"]').count(), 1);
+  assert.match(await page.evaluate(() => location.hash), /&pin\.V=134485(&|$)/);
+  session.assertClean();
+});
+
 test('a pinned value the form refuses leaves the pin out, with a notice; the view’s own values stay', async () => {
   await page.goto('about:blank');
   await page.goto(`${server.url}#v=1&view=torus&V=2000000&pin.V=abc`);

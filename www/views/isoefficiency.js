@@ -40,15 +40,15 @@ export default {
 
   precomputed: precomputedPoint,
 
-  // Its map has workers of its own, started by render: a pinned copy would run a second map beside it.
-  pinnable: false,
-
   render(r, ctx) {
     ctx.state.point = { m: ctx.request.m, V: ctx.request.V, E: r.efficiency };
     ctx.state.response = r;
     // The point's summary says where it lies on the map, once the map is known.
-    renderMap(ctx, () => { if (ctx.state.response && ctx.state.map.data.has(ctx.request?.m)) renderPoint(ctx.state.response, ctx); });
-    renderTable(ctx);
+    // A pinned point is compared by its numbers and schedule: the map, with its workers, is the view's own.
+    if (!ctx.pinned) {
+      renderMap(ctx, () => { if (ctx.state.response && ctx.state.map.data.has(ctx.request?.m)) renderPoint(ctx.state.response, ctx); });
+      renderTable(ctx);
+    }
     renderPoint(r, ctx);
     renderSequence(r, ctx);
     renderGantt(r, ctx);
