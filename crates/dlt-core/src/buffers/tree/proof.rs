@@ -158,20 +158,24 @@ impl FullLp {
         // the other arcs as tight (a tie).
         let mut critical: Vec<Option<usize>> = vec![None; vars];
         let mut tied: Vec<Vec<usize>> = vec![Vec::new(); vars];
+        // Each arc into the hop with the start it asks for.
+        let mut asked: Vec<(usize, f64)> = Vec::new();
         for &v in order {
-            let slack_of = |a: usize| {
+            asked.clear();
+            asked.extend(into[v].iter().map(|&a| {
                 let arc = &arcs[a];
-                x[arc.from.0] - arc.coef * x[arc.alpha.0] + lp.rows[arc.row].rhs
-            };
+                (a, x[arc.from.0] - arc.coef * x[arc.alpha.0] + lp.rows[arc.row].rhs)
+            }));
             let (mut best, mut start) = (None, 0.0f64);
-            for &a in &into[v] {
-                let s = slack_of(a);
+            for &(a, s) in &asked {
                 if s > start {
                     (best, start) = (Some(a), s);
                 }
             }
             let near = TIGHT * start.abs().max(1.0);
-            tied[v] = into[v].iter().copied().filter(|&a| Some(a) != best && slack_of(a) >= start - near && best.is_some()).collect();
+            if best.is_some() {
+                tied[v] = asked.iter().filter(|&&(a, s)| Some(a) != best && s >= start - near).map(|&(a, _)| a).collect();
+            }
             x[v] = start;
             critical[v] = best;
         }
