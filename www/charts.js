@@ -299,12 +299,15 @@ export function fitLegend(chart) {
  * `markX` draws a vertical line at the current parameter value.
  */
 export function sweepOption({ series, xName, yName, xLog = false, yLog = false, xInteger = false, markX, markLabel }) {
-  const under = coinciding(series);
+  const under = coinciding(series, yLog);
+  // Several lines over one: their dashes staggered, so that each shows.
+  const stagger = new Map([...under.keys()].map((name, k) => [name, 4 * k]));
   return {
     ...BASE,
-    // A line drawn over an earlier one with the same points hides it: its
-    // legend entry says so, and it is dashed so that the other shows through.
-    legend: { top: 0, type: 'plain', itemWidth: 18, itemHeight: 10, itemGap: 12, formatter: (name) => (under.has(name) ? `${name} (= ${under.get(name)})` : name) },
+    // A line drawn over an earlier one with the same points, or points the
+    // eye cannot tell apart, hides it: its legend entry says so, and it is
+    // dashed so that the other shows through.
+    legend: { top: 0, type: 'plain', itemWidth: 18, itemHeight: 10, itemGap: 12, formatter: (name) => (under.has(name) ? `${name} (${under.get(name)})` : name) },
     tooltip: {
       trigger: 'axis', confine: true,
       valueFormatter: (v) => fmt(v),
@@ -323,7 +326,7 @@ export function sweepOption({ series, xName, yName, xLog = false, yLog = false, 
     } : {
       name: s.name, type: 'line', data: s.data, showSymbol: s.data.length <= 30, connectNulls: false,
       symbol: s.dashed ? 'none' : SYMBOLS[i % SYMBOLS.length], symbolSize: 6,
-      lineStyle: under.has(s.name) ? { width: 2, type: [6, 6] } : { width: s.dashed ? 1.5 : 2, type: s.dashed ? s.lineType ?? 'dashed' : 'solid' },
+      lineStyle: under.has(s.name) ? { width: 2, type: [6, 6], dashOffset: stagger.get(s.name) } : { width: s.dashed ? 1.5 : 2, type: s.dashed ? s.lineType ?? 'dashed' : 'solid' },
       color: s.color ?? COLORS.series[i % COLORS.series.length],
       emphasis: { focus: 'series' },
       markLine: i === 0 && isNum(markX) ? {
@@ -337,19 +340,31 @@ export function sweepOption({ series, xName, yName, xLog = false, yLog = false, 
 const SYMBOLS = ['circle', 'triangle', 'rect', 'diamond', 'emptyCircle', 'emptyTriangle'];
 
 /**
- * Lines whose every point equals an earlier line's (same x, y within 1e-9
- * relative): name -> the earlier line's name. Marks (`points`) are left out.
+ * Lines drawn over an earlier line: name -> "= earlier" where every point
+ * is the earlier line's (same x, y within 1e-9 relative), "≈ earlier"
+ * where every point lies within 1/200 of the value axis's span of it
+ * (log10 values on a log axis), about a line's width on a chart 300 px
+ * high. Marks (`points`) are left out.
  */
-export function coinciding(series) {
+export function coinciding(series, yLog = false) {
   const lines = series.filter((s) => !s.points && s.data?.length);
-  const same = (a, b) => a.data.length === b.data.length && a.data.every((p, k) => {
+  const y = (v) => (isNum(v) && (!yLog || v > 0) ? (yLog ? Math.log10(v) : v) : null);
+  const ys = lines.flatMap((s) => s.data.map((p) => y(p?.[1]))).filter((v) => v !== null);
+  const near = (Math.max(...ys) - Math.min(...ys)) / 200;
+  const close = (a, b, tol) => a.data.length === b.data.length && a.data.every((p, k) => {
     const q = b.data[k];
-    return p?.[0] === q?.[0] && (p?.[1] === q?.[1] || (isNum(p?.[1]) && isNum(q?.[1]) && Math.abs(p[1] - q[1]) <= 1e-9 * Math.max(Math.abs(p[1]), Math.abs(q[1]))));
+    if (p?.[0] !== q?.[0]) return false;
+    if (p?.[1] === q?.[1]) return true;
+    const [u, v] = tol === 'same' ? [p?.[1], q?.[1]] : [y(p?.[1]), y(q?.[1])];
+    if (!isNum(u) || !isNum(v)) return false;
+    return Math.abs(u - v) <= (tol === 'same' ? 1e-9 * Math.max(Math.abs(u), Math.abs(v)) : near);
   });
   const out = new Map();
   lines.forEach((s, i) => {
-    const first = lines.slice(0, i).find((t) => !out.has(t.name) && same(s, t));
-    if (first) out.set(s.name, first.name);
+    const earlier = lines.slice(0, i).filter((t) => !out.has(t.name));
+    const same = earlier.find((t) => close(s, t, 'same'));
+    const by = same ?? earlier.find((t) => close(s, t, 'near'));
+    if (by) out.set(s.name, `${same ? '=' : '≈'} ${by.name}`);
   });
   return out;
 }
