@@ -75,6 +75,15 @@ pub(super) struct Terms {
     pub requirement: &'static str,
 }
 
+impl Terms {
+    /// D*, where the denominator is positive (computing outpaces
+    /// communication); None where it does not exist.
+    pub fn value(&self) -> Option<f64> {
+        let denominator = self.computing - self.communication;
+        (denominator > 0.0).then(|| self.numerator / denominator)
+    }
+}
+
 pub(super) fn terms(params: &DstarParams) -> Result<Terms> {
     let Costs { s, c, a } = params.costs.validate()?;
     let tree = |name| -> Result<(f64, f64)> {
@@ -125,10 +134,9 @@ pub(super) fn terms(params: &DstarParams) -> Result<Terms> {
 /// denominator is positive (computing outpaces communication).
 pub fn d_star(params: &DstarParams) -> Result<DstarOutput> {
     let t = terms(params)?;
-    let denominator = t.computing - t.communication;
     let condition = String::from(t.condition);
-    if denominator > 0.0 {
-        Ok(DstarOutput { d_star: Some(t.numerator / denominator), condition, warnings: Vec::new() })
+    if let Some(d) = t.value() {
+        Ok(DstarOutput { d_star: Some(d), condition, warnings: Vec::new() })
     } else {
         let warning = format!("D* does not exist: {condition} fails, so idle times are inevitable whatever the buffer");
         Ok(DstarOutput { d_star: None, condition, warnings: alloc::vec![warning] })

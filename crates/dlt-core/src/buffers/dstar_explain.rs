@@ -1,15 +1,15 @@
 //! Explain mode for D* (000 Sec. 5): the requirement D* solves, its
 //! existence condition with the request's numbers, and D* evaluated.
 
-use super::dstar::{d_star, terms, DstarParams};
+use super::dstar::{terms, DstarParams};
 use crate::error::Result;
 use crate::explain::{short, Explanation, Step};
 use alloc::format;
 use alloc::vec;
 
 pub fn explain(params: &DstarParams) -> Result<Explanation> {
-    let out = d_star(params)?;
     let t = terms(params)?;
+    let d_star = t.value();
     let requirement = Step::new(
         "The requirement",
         "000", "Sec. 5",
@@ -19,7 +19,7 @@ pub fn explain(params: &DstarParams) -> Result<Explanation> {
             t.requirement
         ),
     );
-    let holds = if out.d_star.is_some() { "holds" } else { "fails" };
+    let holds = if d_star.is_some() { "holds" } else { "fails" };
     let condition = Step::new(
         format!("Existence: {} {holds}", t.condition),
         "000", "Sec. 5",
@@ -27,14 +27,14 @@ pub fn explain(params: &DstarParams) -> Result<Explanation> {
             "D* > 0 only where computing outpaces communication per unit of D*, {}. Here it reads {} {} {}: it {holds}.{}",
             t.condition,
             short(t.computing),
-            if out.d_star.is_some() { ">" } else { "≤" },
+            if d_star.is_some() { ">" } else { "≤" },
             short(t.communication),
-            if out.d_star.is_some() { "" } else { " Idle times are inevitable whatever the buffer." }
+            if d_star.is_some() { "" } else { " Idle times are inevitable whatever the buffer." }
         ),
     )
     .value("computing", t.computing)
     .value("communication", t.communication);
-    let value = match out.d_star {
+    let value = match d_star {
         Some(d) => Step::new(
             format!("D* = {}", short(d)),
             "000", "Sec. 5",
