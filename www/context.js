@@ -38,8 +38,10 @@ function requestLine(request, swept = []) {
  * (pin.js) records its charts' options and draws them over or beside the
  * view's own. `ctx.charts` holds the charts made, by key: {chart, box,
  * tools, option (the last whole option the view gave), onResize}.
+ * `onLinkState()`, if given, runs after the view's link state changed (the
+ * pin plots what the view's charts plot).
  */
-export function makeContext(view, panelsEl, m, { onOption } = {}) {
+export function makeContext(view, panelsEl, m, { onOption, onLinkState } = {}) {
   const panels = new Map();
   const charts = new Map();
   const ctx = {
@@ -55,6 +57,7 @@ export function makeContext(view, panelsEl, m, { onOption } = {}) {
       if (value === undefined || value === null) delete m.linkState[key];
       else m.linkState[key] = String(value);
       scheduleHash();
+      onLinkState?.();
     },
     linkForm(name, form) {
       m.subforms.set(name, form);

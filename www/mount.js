@@ -34,18 +34,13 @@ export function mountView(view, viewsEl) {
   let controller = null;
   let debounce = 0;
   const m = { view, section, form: null, ctx: null, last: undefined, request: undefined, linkState: {}, subforms: new Map(), pendingParts: new Map(), panel: undefined, started: false };
-  // Charts drawn with the pinned result's (pin.js), if one is pinned.
-  const ctx = makeContext(view, panelsEl, m, { onOption: pinHook(m) });
+  // Charts drawn with the pinned result's (pin.js), if one is pinned; the
+  // pin plots what the view's charts plot (its render reads the link state).
+  const ctx = makeContext(view, panelsEl, m, { onOption: pinHook(m), onLinkState: () => redrawPin(m) });
   m.ctx = ctx;
   const pin = pinControls(m);
   share.add(...pin.buttons);
   resultMsg.after(pin.card);
-  // The pin plots what the view's charts plot (its render reads the view's link state).
-  const setLinkState = ctx.setLinkState;
-  ctx.setLinkState = (key, value) => {
-    setLinkState(key, value);
-    redrawPin(m);
-  };
   // The first panel of the results; embedded, the page shows a chart and its numbers only.
   const explainer = embed ? null : explainPanel(ctx);
 
