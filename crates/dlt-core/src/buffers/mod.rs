@@ -29,8 +29,6 @@ mod tree;
 
 #[cfg(feature = "lp")]
 pub use binomial::{binomial, binomial_lp, BinomialOutput, BinomialParams, Order};
-#[cfg(feature = "lp")]
-use crate::explain::Equations;
 pub use dstar::{d_star, DstarOutput, DstarParams, Topology};
 pub use lb::{lb_layer, LbLayer, LbOutput, LbParams};
 
@@ -69,28 +67,7 @@ define_model! {
     /// TreeNLF/LLF-1/-2 (000 Sec. 3.2): an ordinary tree of p children a node
     /// and h layers, with one or two buffers.
     OrdinaryTree: "tree", "000 TreeNLF/LLF-1/-2: an ordinary tree with buffers D", include_str!("../../../../examples/tree.json"),
-    TreeParams => TreeOutput = tree, fields = tree::FIELDS, plan = tree::plan, lp = tree_lp as "ordinary tree LP (000)" by tree_equations
-}
-
-/// The equations of 000 each family of rows of the four tree LPs writes, by
-/// the rules of tree/rows.rs: `forward` store and forward, `link` one
-/// message at a time on a link, `buffer` a relay's buffers; `run` is the
-/// running sum of (10), and the buffers (11) the chunks' upper bounds.
-#[cfg(feature = "lp")]
-fn tree_equations(q: &TreeParams) -> &'static Equations {
-    const fn tree(program: &'static str, rows: &'static [(&'static str, &'static str)]) -> Equations {
-        Equations { paper: "000", program, rows }
-    }
-    const NLF_1: Equations = tree("(6)-(12)", &[("forward", "(6)"), ("buffer", "(7)-(8)"), ("link", "(9)"), ("end", "(10)"), ("run", "(10)"), ("load", "(12)")]);
-    const NLF_2: Equations = tree("(10)-(19)", &[("forward", "(13)"), ("link", "(14), (19)"), ("buffer", "(15)-(18)"), ("end", "(10)"), ("run", "(10)"), ("load", "(12)")]);
-    const LLF_1: Equations = tree("(10)-(12), (20)-(22)", &[("forward", "(20)"), ("buffer", "(21)"), ("link", "(22)"), ("end", "(10)"), ("run", "(10)"), ("load", "(12)")]);
-    const LLF_2: Equations = tree("(10)-(12), (23)-(27)", &[("forward", "(23)"), ("link", "(24), (27)"), ("buffer", "(25)-(26)"), ("end", "(10)"), ("run", "(10)"), ("load", "(12)")]);
-    match (q.order, q.buffers == 1.0) {
-        (Order::Nlf, true) => &NLF_1,
-        (Order::Nlf, false) => &NLF_2,
-        (Order::Llf, true) => &LLF_1,
-        (Order::Llf, false) => &LLF_2,
-    }
+    TreeParams => TreeOutput = tree, fields = tree::FIELDS, plan = tree::plan, lp = tree_lp as "ordinary tree LP (000)" by |q| tree::variant(q.order, q.buffers == 1.0).1
 }
 
 #[cfg(feature = "lp")]

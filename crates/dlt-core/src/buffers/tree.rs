@@ -29,6 +29,7 @@ pub(crate) const FIELDS: &[Field] = &[P, H, costs::S, costs::C, costs::A, costs:
 
 mod proof;
 mod rows;
+pub(crate) use rows::variant;
 use rows::{Period, Tree, TreeLp};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -83,12 +84,7 @@ fn validate(q: &TreeParams) -> Result<(Tree, usize, usize)> {
     // hops, h(h+1)/2, bound the LP as messages do.
     let Staged { d, n, n_min, .. } = q.stages.validate(v, p * h as f64, h * (h + 1) / 2)?;
     let computing: f64 = (1..=h).map(|i| libm::pow(p, i as f64)).sum();
-    let name = match (q.order, buffers) {
-        (Order::Nlf, 1) => "TreeNLF-1",
-        (Order::Nlf, _) => "TreeNLF-2",
-        (Order::Llf, 1) => "TreeLLF-1",
-        (Order::Llf, _) => "TreeLLF-2",
-    };
+    let (name, _) = variant(q.order, buffers == 1);
     let tree = Tree { name, p, h, s, c, a, v, d, order: q.order, buffers, scale: lp_scale(v, d, s + v * a / computing) };
     Ok((tree, n, n_min))
 }

@@ -18,10 +18,31 @@
 
 use super::super::binomial::Order;
 use super::super::stages::StageModel;
+use crate::explain::Equations;
 use crate::lp::{Model, Sense, Var};
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
+
+/// The LP's name and the equations of 000 each family of its rows writes,
+/// by order and buffers: `forward` store and forward, `link` one message at
+/// a time on a link, `buffer` a relay's buffers; `run` is the running sum of
+/// (10), and the buffers (11) the chunks' upper bounds.
+pub(crate) fn variant(order: Order, one_buffer: bool) -> (&'static str, &'static Equations) {
+    const fn tree(program: &'static str, rows: &'static [(&'static str, &'static str)]) -> Equations {
+        Equations { paper: "000", program, rows }
+    }
+    const NLF_1: Equations = tree("(6)-(12)", &[("forward", "(6)"), ("buffer", "(7)-(8)"), ("link", "(9)"), ("end", "(10)"), ("run", "(10)"), ("load", "(12)")]);
+    const NLF_2: Equations = tree("(10)-(19)", &[("forward", "(13)"), ("link", "(14), (19)"), ("buffer", "(15)-(18)"), ("end", "(10)"), ("run", "(10)"), ("load", "(12)")]);
+    const LLF_1: Equations = tree("(10)-(12), (20)-(22)", &[("forward", "(20)"), ("buffer", "(21)"), ("link", "(22)"), ("end", "(10)"), ("run", "(10)"), ("load", "(12)")]);
+    const LLF_2: Equations = tree("(10)-(12), (23)-(27)", &[("forward", "(23)"), ("link", "(24), (27)"), ("buffer", "(25)-(26)"), ("end", "(10)"), ("run", "(10)"), ("load", "(12)")]);
+    match (order, one_buffer) {
+        (Order::Nlf, true) => ("TreeNLF-1", &NLF_1),
+        (Order::Nlf, false) => ("TreeNLF-2", &NLF_2),
+        (Order::Llf, true) => ("TreeLLF-1", &LLF_1),
+        (Order::Llf, false) => ("TreeLLF-2", &LLF_2),
+    }
+}
 
 pub(super) struct Tree {
     pub(super) name: &'static str,
