@@ -61,7 +61,9 @@ macro_rules! reject {
 /// no processor uses more ports than it has, no message exceeds the
 /// receiver's buffer, no load is computed or forwarded before it arrives,
 /// every processor passes on or computes exactly what it received, exactly V
-/// is computed, and the last interval ends at the claimed makespan.
+/// is computed, results are sent only once computed (or received) and, where
+/// any are, reach an originator for all of V, and the last interval ends at
+/// the claimed makespan.
 pub fn check(s: &Schedule) -> Result<(), Violation> {
     let scale_t = s.makespan.abs().max(s.intervals.iter().map(|i| i.end.abs()).fold(0.0, f64::max)).max(f64::MIN_POSITIVE);
     let eps_t = REL_TOL * scale_t;
@@ -72,6 +74,7 @@ pub fn check(s: &Schedule) -> Result<(), Violation> {
     check_ports(s, &by_row, eps_t)?;
     check_relays(s, &by_row, eps_t)?;
     check_flow(s, &by_row, eps_t)?;
+    check_results(s, &by_row, eps_t)?;
     check_totals(s, eps_t, eps_x)
 }
 
@@ -86,7 +89,7 @@ fn check_fields(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
     }
     for (n, i) in s.intervals.iter().enumerate() {
         let from_ok = match (i.kind, i.from) {
-            (Kind::Comm, Some(f)) => f < s.rows.len() && f != i.proc,
+            (Kind::Comm | Kind::Result, Some(f)) => f < s.rows.len() && f != i.proc,
             (Kind::Compute, None) => true,
             _ => false,
         };
@@ -120,9 +123,10 @@ fn by_row(s: &Schedule) -> Vec<Vec<usize>> {
 fn check_durations(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
     for (n, i) in s.intervals.iter().enumerate() {
         let row = &s.rows[i.proc];
-        let want = match i.kind {
-            Kind::Comm => row.link.s + row.link.c * i.data(),
-            Kind::Compute => row.compute.time(i.load),
+        let want = match (i.kind, i.from) {
+            (Kind::Comm, _) => row.link.s + row.link.c * i.data(),
+            (Kind::Result, Some(f)) => s.rows[f].link.s + s.rows[f].link.c * i.data(),
+            _ => row.compute.time(i.load),
         };
         if (i.end - i.start - want).abs() > eps_t.max(REL_TOL * want.abs()) {
             reject!("{:?} interval {n} on {} lasts {} but its cost model gives {want}", i.kind, row.label, i.end - i.start);
@@ -166,14 +170,15 @@ fn check_ports(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Vi
         let mut cpu = Vec::new();
         for i in by_row[r].iter().map(|&n| &s.intervals[n]) {
             match i.kind {
-                Kind::Comm if i.proc == r => recv.push((i.start, i.end, i.messages / row.count)),
-                Kind::Comm if i.from == Some(r) => send.push((i.start, i.end, i.messages / row.count)),
+                Kind::Comm | Kind::Result if i.proc == r => recv.push((i.start, i.end, i.messages / row.count)),
+                Kind::Comm | Kind::Result if i.from == Some(r) => send.push((i.start, i.end, i.messages / row.count)),
                 Kind::Compute if i.proc == r => cpu.push((i.start, i.end, 1.0)),
                 _ => {}
             }
         }
         let busy = if row.receives_while_computing { Vec::new() } else { recv.iter().chain(&cpu).copied().collect() };
-        for (what, uses, cap) in [("receive", recv, row.recv_ports), ("send", send, row.send_ports), ("compute", cpu, 1.0), ("receive-or-compute", busy, 1.0)] {
+        let port = if row.half_duplex { recv.iter().chain(&send).copied().collect() } else { Vec::new() };
+        for (what, uses, cap) in [("receive", recv, row.recv_ports), ("send", send, row.send_ports), ("compute", cpu, 1.0), ("receive-or-compute", busy, 1.0), ("send-or-receive", port, row.send_ports)] {
             if let Err((t, level)) = peak_within(uses, cap, eps_t) {
                 reject!("{} uses {level} {what} ports at time {t}, has {cap}", row.label);
             }
@@ -192,7 +197,7 @@ fn check_relays(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), V
     for (n, i) in s.intervals.iter().enumerate() {
         let Some(src) = i.source else { continue };
         let from = i.from.unwrap_or(usize::MAX);
-        let ok = s.intervals.get(src).is_some_and(|q| q.kind == Kind::Comm && q.proc == from);
+        let ok = s.intervals.get(src).is_some_and(|q| q.kind == i.kind && q.kind != Kind::Compute && q.proc == from);
         if !ok {
             reject!("interval {n} relays interval {src}, which is not a message into its sender");
         }
@@ -256,6 +261,51 @@ fn check_flow(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Vio
         if (have - used).abs() > REL_TOL * moved {
             reject!("{} received {have} units but forwards or computes {used}", row.label);
         }
+    }
+    Ok(())
+}
+
+/// Per physical processor of each row: the results it has sent by any
+/// instant are of load it had computed (to the end of the computation) or
+/// received results of; where a schedule returns results at all, every
+/// row passes on all it has, and the originators receive results for all
+/// the load computed.
+fn check_results(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Violation> {
+    if !s.intervals.iter().any(|i| i.kind == Kind::Result) {
+        return Ok(());
+    }
+    let mut collected = 0.0;
+    for (r, row) in s.rows.iter().enumerate() {
+        // (time, order, amount): what is ready (order 0) before what is sent
+        // (1) at equal times, a round-off early.
+        let mut events: Vec<(f64, u8, f64)> = Vec::new();
+        for i in by_row[r].iter().map(|&n| &s.intervals[n]) {
+            let per = i.load * i.messages / row.count;
+            match i.kind {
+                Kind::Compute if i.proc == r => events.push((i.end - eps_t, 0, i.load)),
+                Kind::Result if i.proc == r => events.push((i.end - eps_t, 0, per)),
+                Kind::Result if i.from == Some(r) => events.push((i.start, 1, per)),
+                _ => {}
+            }
+        }
+        events.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        let (mut have, mut sent, mut moved) = (0.0, 0.0, 0.0);
+        for (t, order, x) in events {
+            if order == 0 { have += x } else { sent += x }
+            moved += x;
+            if sent > have + REL_TOL * moved {
+                reject!("{} sends results of {sent} units by time {t} but has computed or received results of {have}", row.label);
+            }
+        }
+        if row.initial_load > 0.0 {
+            collected += row.count * have;
+        } else if (have - sent).abs() > REL_TOL * moved {
+            reject!("{} has results of {have} units but returns {sent}", row.label);
+        }
+    }
+    let computed: f64 = s.intervals.iter().filter(|i| i.kind == Kind::Compute).map(|i| s.rows[i.proc].count * i.load).sum();
+    if (collected - computed).abs() > REL_TOL * computed.max(f64::MIN_POSITIVE) {
+        reject!("the originators collect results of {collected} units of the {computed} computed");
     }
     Ok(())
 }

@@ -57,6 +57,10 @@ fn is_true(b: &bool) -> bool {
     *b
 }
 
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Row {
@@ -67,6 +71,10 @@ pub struct Row {
     pub send_ports: f64,
     /// Messages a processor of this row may receive at once.
     pub recv_ports: f64,
+    /// Whether sends and receipts share the `send_ports` (a one-port
+    /// originator that also collects results).
+    #[serde(skip_serializing_if = "is_false")]
+    pub half_duplex: bool,
     /// Whether a processor may receive while it computes (003's machines
     /// may not: a chunk is received only after the previous one is done).
     #[serde(skip_serializing_if = "is_true")]
@@ -94,6 +102,7 @@ impl Row {
             count,
             send_ports: 1.0,
             recv_ports: 1.0,
+            half_duplex: false,
             receives_while_computing: true,
             initial_load: 0.0,
             link: Link { s, c },
@@ -115,6 +124,11 @@ impl Row {
 pub enum Kind {
     Comm,
     Compute,
+    /// Results of computed load sent back (001 Fig. 9, a star with result
+    /// return): `load` is the load whose results a message reports, `data`
+    /// what it carries; it moves no load and lasts the sender's link cost
+    /// (links are symmetric).
+    Result,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -193,6 +207,16 @@ impl Schedule {
         let end = self.arrival(to, start, load);
         self.comm(from, to, (start, end), load, messages);
         end
+    }
+
+    /// Results of `load` computed units, `data` of them on the wire, from
+    /// row `from` to row `to` starting at `start`, lasting the sender's link
+    /// cost. Returns the interval.
+    pub fn result(&mut self, from: usize, to: usize, start: f64, load: f64, data: f64, messages: f64) -> &mut Interval {
+        let link = self.rows[from].link;
+        let end = start + link.s + link.c * data;
+        self.intervals.push(Interval { proc: to, kind: Kind::Result, start, end, load, from: Some(from), messages, data: Some(data), source: None });
+        self.intervals.last_mut().expect("just pushed")
     }
 
     /// When a message of `load` units into row `to` started at `start`

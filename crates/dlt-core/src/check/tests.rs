@@ -182,3 +182,54 @@ fn counts_messages_per_physical_processor() {
     s.rows[0].send_ports = 2.0;
     rejects(&s, "send ports");
 }
+
+/// `star()` with results of ratio 1/2 returned over P0's one port, which
+/// also sends (half duplex), in FIFO order once the last send is done: P1's
+/// over [3, 3.75], P2's [3.75, 4.25], P3's [4.25, 4.5].
+fn returning() -> Schedule {
+    let mut s = star();
+    s.rows[0].half_duplex = true;
+    let mut t = 3.0;
+    for (i, x) in [1.5, 1.0, 0.5].into_iter().enumerate() {
+        t = s.result(i + 1, 0, t, x, x / 2.0, 1.0).end;
+    }
+    s.makespan = t;
+    s
+}
+
+#[test]
+fn accepts_results_sent_once_computed() {
+    assert_eq!(check(&returning()), Ok(()));
+}
+
+fn results_of(s: &mut Schedule, row: usize) -> &mut crate::schedule::Interval {
+    s.intervals.iter_mut().find(|i| i.kind == Kind::Result && i.from == Some(row)).expect("a result")
+}
+
+#[test]
+fn rejects_results_before_their_computation_or_missing() {
+    let mut s = returning();
+    // P2 computes until 3.5: its results cannot leave at 3.0 (P1's moved later).
+    let r = results_of(&mut s, 1);
+    (r.start, r.end) = (3.5, 4.25);
+    let r = results_of(&mut s, 2);
+    (r.start, r.end) = (3.0, 3.5);
+    rejects(&s, "P2 sends results of 1 units by time 3");
+    let mut s = returning();
+    s.intervals.retain(|i| !(i.kind == Kind::Result && i.from == Some(3)));
+    s.makespan = 4.25;
+    rejects(&s, "P3 has results of 0.5 units but returns 0");
+}
+
+#[test]
+fn rejects_a_one_port_originator_receiving_while_it_sends() {
+    // P1's results (computed by 3.0) received while P0 sends to P3 until 3.0.
+    let mut s = returning();
+    let r = results_of(&mut s, 1);
+    (r.start, r.end) = (2.9, 3.65);
+    rejects(&s, "send-or-receive");
+    let mut s = returning();
+    results_of(&mut s, 3).end += 0.1;
+    s.makespan += 0.1;
+    rejects(&s, "cost model gives");
+}

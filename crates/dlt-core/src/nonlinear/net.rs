@@ -3,7 +3,7 @@
 
 use super::{Params, A, A0, G, GAMMA, L, MAX_M, THETA_CM, THETA_CP};
 use crate::error::{Error, Result};
-use crate::schedule::{Cost, Link, Row};
+use crate::schedule::{Cost, Row};
 use crate::validate;
 use alloc::format;
 use alloc::string::String;
@@ -58,30 +58,14 @@ impl Net {
         let ports = ports.max(1) as f64;
         let mut rows = Vec::with_capacity(self.m() + 1);
         rows.push(Row {
-            label: String::from("P0"),
-            count: 1.0,
             send_ports: ports,
             recv_ports: ports,
-            receives_while_computing: true,
             initial_load: self.l,
-            link: Link { s: 0.0, c: 0.0 },
             compute: cost(self.a0),
-            buffer: None,
-            buffers: None,
+            ..Row::linear("P0", 1.0, 0.0, 0.0, 0.0)
         });
         for i in 0..self.m() {
-            rows.push(Row {
-                label: format!("P{}", i + 1),
-                count: 1.0,
-                send_ports: 1.0,
-                recv_ports: 1.0,
-                receives_while_computing: true,
-                initial_load: 0.0,
-                link: Link { s: self.theta_cm, c: self.g[i] },
-                compute: cost(self.a[i]),
-                buffer: None,
-                buffers: None,
-            });
+            rows.push(Row { compute: cost(self.a[i]), ..Row::linear(format!("P{}", i + 1), 1.0, self.theta_cm, self.g[i], 0.0) });
         }
         rows
     }
