@@ -10,6 +10,8 @@ export { echarts };
 const LIGHT = {
   comm: '#c96f12',
   compute: '#2f6fdb',
+  // Results sent back (Gantt charts with a return phase).
+  result: '#1f9e74',
   idle: '#e6e8ec',
   text: '#1f2733',
   muted: '#5d6b7e',
@@ -28,6 +30,7 @@ const LIGHT = {
 const DARK = {
   comm: '#f0a04b',
   compute: '#6b9bf2',
+  result: '#3cc497',
   idle: '#394150',
   text: '#e3e8ef',
   muted: '#a7b2c2',
@@ -53,7 +56,7 @@ export function setScheme(isDark) {
   const p = dark ? DARK : LIGHT;
   Object.assign(COLORS, p, { series: [...p.series] });
   // The legends drawn in HTML (style.css, --chart-*) take the charts' colours from here.
-  for (const key of ['comm', 'compute', 'reference', 'alert']) document.documentElement.style.setProperty(`--chart-${key}`, p[key]);
+  for (const key of ['comm', 'compute', 'result', 'reference', 'alert']) document.documentElement.style.setProperty(`--chart-${key}`, p[key]);
 }
 
 export function isDark() {

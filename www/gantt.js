@@ -1,6 +1,6 @@
 // The Gantt chart every schedule-producing model shares: one row per
-// processor (or layer), communications above, computations below, any
-// length of schedule.
+// processor (or layer), communications above, computations below, results
+// sent back above on the sender's row, any length of schedule.
 
 import { echarts, BASE, COLORS, axisLabel, lines } from './charts.js';
 import { fmt, isNum } from './format.js';
@@ -75,18 +75,21 @@ export function ganttOption(response, { timeName = 'time', extra = [] } = {}) {
   const rows = Array.isArray(response.processors) ? response.processors : [];
   const intervals = Array.isArray(response.schedule) ? response.schedule : [];
   const labels = rows.map(rowLabel);
-  const lanes = { comm: [], compute: [] };
+  const lanes = { comm: [], compute: [], result: [] };
   let lastRow = -1;
   let end = 0;
   for (const s of intervals) {
     if (!isNum(s.start) || !isNum(s.end) || !Number.isInteger(s.proc) || s.proc < 0) continue;
-    lanes[s.kind === 'comm' ? 'comm' : 'compute'].push(s);
-    lastRow = Math.max(lastRow, s.proc);
+    // A result is drawn on the row that sends it, after its computation;
+    // its `to` is the receiver.
+    const item = s.kind === 'result' && Number.isInteger(s.from) ? { ...s, proc: s.from, from: s.proc } : s;
+    lanes[s.kind in lanes ? s.kind : 'compute'].push(item);
+    lastRow = Math.max(lastRow, item.proc);
     end = Math.max(end, s.end);
   }
   while (labels.length <= lastRow) labels.push(`row ${labels.length}`);
   const makespan = isNum(response.makespan) ? response.makespan : undefined;
-  const { items: [comm, compute], gap } = ganttLanes([lanes.comm, lanes.compute], makespan ?? end);
+  const { items: [comm, compute, result], gap } = ganttLanes([lanes.comm, lanes.compute, lanes.result], makespan ?? end);
   const extraSeries = extra.map((x) => ({
     name: x.name, lane: x.lane ?? 'comm', color: x.color,
     data: x.intervals.filter((s) => isNum(s.start) && isNum(s.end)).map((s) => ({ value: [s.proc, s.start, s.end, s.load, -1, 1, 1, s.end - s.start], note: s.note })),
@@ -108,23 +111,24 @@ export function ganttOption(response, { timeName = 'time', extra = [] } = {}) {
   };
   const tooltip = (p) => {
     const [row, start, end, load, from, messages, merged, busy] = p.value;
-    if (p.seriesName !== 'communication' && p.seriesName !== 'computation') {
+    if (!['communication', 'computation', 'results'].includes(p.seriesName)) {
       return [`<b>${escape(p.seriesName)}: ${escape(labels[row])}</b>`, `start ${fmt(start)}, end ${fmt(end)}`, `duration ${fmt(end - start)}`, `load ${fmt(load)}`, p.data?.note ? escape(p.data.note) : ''].filter(Boolean).join('<br>');
     }
-    const comm = p.seriesName === 'communication';
+    const comm = p.seriesName !== 'computation';
+    const what = { communication: ['communications to', 'communication to'], computation: ['computations on', 'computation on'], results: ['results sent by', 'results sent by'] }[p.seriesName];
     if (merged > 1) {
-      return [`<b>${fmt(merged)} ${comm ? 'communications to' : 'computations on'} ${escape(labels[row])}</b>`,
+      return [`<b>${fmt(merged)} ${what[0]} ${escape(labels[row])}</b>`,
         `drawn as one: less than ${fmt(gap, 3)} apart at this scale`,
         `from ${fmt(start)} to ${fmt(end)}, busy ${fmt((100 * busy) / (end - start), 3)} % of it`, `load ${fmt(load)} in all`].join('<br>');
     }
-    const lines = [`<b>${comm ? 'communication to' : 'computation on'} ${escape(labels[row])}</b>`];
-    if (comm && from >= 0) lines.push(`from ${escape(labels[from] ?? from)}${messages > 1 ? `, ${fmt(messages)} messages` : ''}`);
-    lines.push(`start ${fmt(start)}, end ${fmt(end)}`, `duration ${fmt(end - start)}`, `load ${fmt(load)}${comm ? ' per message' : ''}`);
+    const lines = [`<b>${what[1]} ${escape(labels[row])}</b>`];
+    if (comm && from >= 0) lines.push(`${p.seriesName === 'results' ? 'to' : 'from'} ${escape(labels[from] ?? from)}${messages > 1 ? `, ${fmt(messages)} messages` : ''}`);
+    lines.push(`start ${fmt(start)}, end ${fmt(end)}`, `duration ${fmt(end - start)}`, `${p.seriesName === 'results' ? 'results of load' : 'load'} ${fmt(load)}${comm ? ' per message' : ''}`);
     return lines.join('<br>');
   };
   return {
     ...BASE,
-    legend: { top: 0, left: 0, data: [...extraSeries.map((x) => x.name), 'communication', 'computation'], itemWidth: 14, itemHeight: 10 },
+    legend: { top: 0, left: 0, data: [...extraSeries.map((x) => x.name), 'communication', 'computation', ...(result.length ? ['results'] : [])], itemWidth: 14, itemHeight: 10 },
     tooltip: { trigger: 'item', confine: true, formatter: tooltip },
     grid: { left: 8, right: 24, top: 34, bottom: 62, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     dataZoom: [
@@ -136,6 +140,7 @@ export function ganttOption(response, { timeName = 'time', extra = [] } = {}) {
     series: [
       ...extraSeries.map((x) => ({ name: x.name, type: 'custom', renderItem: renderItem(x.lane), dimensions: GANTT_DIMENSIONS, encode: { x: [1, 2], y: 0 }, data: x.data, itemStyle: { color: x.color } })),
       { name: 'communication', type: 'custom', renderItem: renderItem('comm'), dimensions: GANTT_DIMENSIONS, encode: { x: [1, 2], y: 0 }, data: comm, itemStyle: { color: COLORS.comm } },
+      ...(result.length ? [{ name: 'results', type: 'custom', renderItem: renderItem('comm'), dimensions: GANTT_DIMENSIONS, encode: { x: [1, 2], y: 0 }, data: result, itemStyle: { color: COLORS.result } }] : []),
       { name: 'computation', type: 'custom', renderItem: renderItem('compute'), dimensions: GANTT_DIMENSIONS, encode: { x: [1, 2], y: 0 }, data: compute, itemStyle: { color: COLORS.compute },
         markLine: makespan === undefined ? undefined : {
           silent: true, symbol: 'none', label: { formatter: `Cmax ${fmt(makespan)}`, color: COLORS.muted, position: 'start', align: 'right', rotate: 0, distance: 4 },

@@ -135,7 +135,10 @@ export function sweep(solve, requests, { signal, onProgress, onItem, pick, stall
       resolve(results);
       return;
     }
-    for (const run of sweepRuns(requests, pick)) {
+    // Figures list their points from the smallest to the largest, the
+    // costliest last: started first, they leave the cheap ones to fill the
+    // workers' tails (longest first).
+    for (const run of sweepRuns(requests, pick).reverse()) {
       /** @type {CallOptions} */
       const options = { signal: own.signal, stallMs };
       let answer;

@@ -103,13 +103,13 @@ function contrast(a, b) {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-test('both schemes: every series colour, the Gantt chart\'s send and compute bars and the reference marks at 3:1 on the chart background', async () => {
+test('both schemes: every series colour, the Gantt chart\'s send, compute and result bars and the reference marks at 3:1 on the chart background', async () => {
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await open('torus');
     const colors = await page.evaluate(async () => {
       const { COLORS } = await import('./charts.js');
-      return { bg: COLORS.bg, marks: { ...Object.fromEntries(COLORS.series.map((c, i) => [`series ${i}`, c])), comm: COLORS.comm, compute: COLORS.compute, reference: COLORS.reference, alert: COLORS.alert } };
+      return { bg: COLORS.bg, marks: { ...Object.fromEntries(COLORS.series.map((c, i) => [`series ${i}`, c])), comm: COLORS.comm, compute: COLORS.compute, result: COLORS.result, reference: COLORS.reference, alert: COLORS.alert } };
     });
     for (const [name, color] of Object.entries(colors.marks)) {
       const ratio = contrast(color, colors.bg);
