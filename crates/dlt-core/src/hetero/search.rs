@@ -112,25 +112,28 @@ pub(crate) struct Search<'a> {
     workers: &'a [Worker],
     v: f64,
     budget: u64,
+    /// Where the current probe stops.
+    limit: u64,
     /// Nodes visited and sequences evaluated, each O(m) work.
     pub nodes: u64,
     by_c: Vec<usize>,
 }
 
-/// The best sequence found, and whether nothing beats it by more than
-/// PROOF_GAP (then `bound` is its proven lower bound).
+/// The best sequence found, and the best lower bound proven of the scope's
+/// optimum (at least the relaxation's): within PROOF_GAP of the best, the
+/// best is proven.
 pub(crate) struct Outcome {
     pub best: Served,
-    pub bound: Option<f64>,
+    pub bound: f64,
 }
 
 impl<'a> Search<'a> {
     pub fn new(workers: &'a [Worker], v: f64, budget: u64) -> Self {
-        Search { workers, v, budget, nodes: 0, by_c: recurrence::by_c(workers) }
+        Search { workers, v, budget, limit: budget, nodes: 0, by_c: recurrence::by_c(workers) }
     }
 
     fn spent(&self) -> bool {
-        self.nodes >= self.budget
+        self.nodes >= self.limit.min(self.budget)
     }
 
     /// `recurrence::served`, counted; `None` once the budget is spent.
@@ -143,22 +146,34 @@ impl<'a> Search<'a> {
     }
 
     /// The best of the `seeds`' served sequences, improved by local search,
-    /// then proven (or improved) by the branch and bound while the budget
-    /// lasts.
-    pub fn run(&mut self, scope: Scope, seeds: &[Vec<usize>]) -> Outcome {
+    /// then probed by the branch and bound while the budget lasts: first
+    /// just below the incumbent (a proof); where that runs out of nodes,
+    /// halfway between the lower bound (from `relaxed` up) and the lowest
+    /// deadline left undecided. A probe that finds nothing raises the
+    /// bound, one that finds a sequence lowers the incumbent; each may
+    /// spend half the nodes left.
+    pub fn run(&mut self, scope: Scope, seeds: &[Vec<usize>], relaxed: f64) -> Outcome {
         let mut best = seeds.iter().map(|s| recurrence::served(self.workers, s, self.v)).min_by(|x, y| x.makespan.total_cmp(&y.makespan)).expect("a seed");
         self.nodes += seeds.len() as u64;
         let places = places(self.workers.len(), scope);
         best = improve((best.makespan, best), scope, &places, |s| self.evaluate(s).map(|x| (x.makespan, x)), |x| &x.sequence).1;
+        let (mut bound, mut undecided) = (relaxed, f64::INFINITY);
         loop {
-            let deadline = best.makespan * (1.0 - PROOF_GAP);
-            let mut used = alloc::vec![false; self.workers.len()];
-            let mut prefix = Vec::new();
-            match self.dive(scope, &places, deadline, &mut prefix, &mut used, deadline, 0.0, 0) {
-                Dive::Found(sequence, loads) => best = self.better(best, sequence, loads),
-                Dive::None => return Outcome { best, bound: Some(deadline) },
-                Dive::Spent => return Outcome { best, bound: None },
+            let proof = best.makespan * (1.0 - PROOF_GAP);
+            let high = undecided.min(proof);
+            let left = self.budget.saturating_sub(self.nodes);
+            if bound >= proof || high - bound <= PROOF_GAP * best.makespan || left < self.workers.len() as u64 {
+                return Outcome { best, bound };
             }
+            let deadline = if undecided > proof { proof } else { (bound + high) / 2.0 };
+            self.limit = self.nodes + left.div_ceil(2);
+            let mut used = alloc::vec![false; self.workers.len()];
+            match self.dive(scope, &places, deadline, &mut Vec::new(), &mut used, deadline, 0.0, 0) {
+                Dive::Found(sequence, loads) => best = self.better(best, sequence, loads),
+                Dive::None => bound = bound.max(deadline),
+                Dive::Spent => undecided = deadline,
+            }
+            self.limit = self.budget;
         }
     }
 
@@ -230,4 +245,27 @@ enum Dive {
     Found(Vec<usize>, Vec<f64>),
     None,
     Spent,
+}
+
+/// Every sequence of the scope (each subsequence of a fixed order, each
+/// order of each subset of a free one), if there are at most `most`.
+pub(crate) fn every_sequence(scope: Scope, most: usize) -> Option<Vec<Vec<usize>>> {
+    fn extend(scope: Scope, prefix: &mut Vec<usize>, from: usize, out: &mut Vec<Vec<usize>>, most: usize) -> bool {
+        for p in if scope.free { 0 } else { from }..scope.pool.len() {
+            let i = scope.pool[p];
+            if prefix.contains(&i) {
+                continue;
+            }
+            prefix.push(i);
+            out.push(prefix.clone());
+            let within = out.len() <= most && extend(scope, prefix, p + 1, out, most);
+            prefix.pop();
+            if !within {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    extend(scope, &mut Vec::new(), 0, &mut out, most).then_some(out)
 }

@@ -55,6 +55,11 @@ pub struct Work {
     pub lps: u64,
 }
 
+/// With result return, scopes of at most this many sequences are solved
+/// exactly: the LP of every sequence (m <= 6 in any order, m <= 10 in a
+/// fixed one).
+const EVERY_SEQUENCE_UP_TO: usize = 2_000;
+
 /// LPs a return request's local search may solve: fewer as they grow.
 pub(crate) fn lp_budget(m: usize) -> u64 {
     (4000 / m.max(1)).clamp(4, 400) as u64
@@ -112,9 +117,9 @@ impl<'a> Solver<'a> {
             });
             seeds.extend([pool_of(self.inst, "given"), pool_of(self.inst, "by_A"), by_share]);
         }
-        let outcome = self.search.run(scope, &seeds);
         let relaxed = recurrence::lower_bound(&pool.iter().map(|&i| self.inst.workers[i]).collect::<Vec<_>>(), self.inst.v);
-        let bound = outcome.bound.unwrap_or(0.0).max(relaxed);
+        let outcome = self.search.run(scope, &seeds, relaxed);
+        let bound = outcome.bound;
         let Some(r) = self.inst.result_return else {
             return Ok(Best { served: outcome.best, lower_bound: bound });
         };
@@ -125,14 +130,22 @@ impl<'a> Solver<'a> {
         let (s, c) = (least(|w| w.s), least(|w| w.c));
         let lower_bound = (bound + s).max(2.0 * s + (1.0 + r.ratio) * c * self.inst.v);
         seeds.push(outcome.best.sequence);
+        // The optimum over the scope is the best of its sequences' LPs: a
+        // worker an LP leaves at load 0 pays its start-ups there, but the
+        // sequence without it is listed too.
+        let every = search::every_sequence(scope, EVERY_SEQUENCE_UP_TO);
+        let exhaustive = every.is_some();
         let mut start: Option<Served> = None;
-        for seed in &seeds {
+        for seed in every.as_ref().unwrap_or(&seeds) {
             let x = served_by_lp(self.inst, seed, &mut self.lps)?;
             if start.as_ref().is_none_or(|b| x.makespan < b.makespan) {
                 start = Some(x);
             }
         }
         let start = start.expect("a seed");
+        if exhaustive {
+            return Ok(Best { lower_bound: start.makespan, served: start });
+        }
         let (limit, inst) = (self.lps + lp_budget(self.inst.workers.len()), self.inst);
         let (lps, mut failed) = (&mut self.lps, None);
         let places = search::places(inst.workers.len(), scope);
