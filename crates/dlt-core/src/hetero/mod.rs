@@ -150,3 +150,6 @@ define_model! {
     HeteroStar: "hetero_star", "Heterogeneous star, affine costs S_i + C_i x, A_i x: the best sequence and loads, optional result return (FIFO/LIFO)", include_str!("../../../../examples/hetero_star.json"),
     HeteroParams => HeteroOutput = hetero_star, fields = FIELDS, plan = solve::plan, lp = hetero_lp as "fixed-order star MIP" by |_| &program::EQUATIONS, explain = explain::explain
 }
+
+#[cfg(test)]
+mod tests;

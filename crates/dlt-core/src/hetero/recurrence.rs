@@ -8,12 +8,15 @@
 //! 1996, ch. 3, with start-ups). Every alpha_i, hence the total, is affine
 //! in T: T for the total V is one division, O(m).
 //!
-//! Why "all finish at T" is the optimum of the sequence: for a fixed
-//! sequence the loads are an LP (program.rs, no return) whose every vertex
-//! has, for each worker, its finishing row tight or its load 0. A worker at
-//! load 0 is better left out (it would pay S_i for nothing), so the optimum
-//! over the sequence's subsequences is the best of their all-tight closed
-//! forms with every load positive; `search` enumerates those.
+//! Why the best of these closed forms is the optimum of a fixed order:
+//! the loads of a sequence are an LP (program.rs) whose every vertex has,
+//! for each worker, its finishing row tight or its load 0. A worker at load
+//! 0 is better left out (it would pay S_i for nothing), so the optimum over
+//! the order's subsequences is the best of their all-tight closed forms
+//! with every load positive, which `search` looks for. The whole sequence's
+//! closed form alone is not: even with every load positive, leaving a
+//! worker out can be better (C_1 > C_2 + A_2: the first message costs the
+//! port more than the second worker gains from it).
 
 use super::Worker;
 use alloc::vec::Vec;
