@@ -163,8 +163,7 @@ impl<'a> Search<'a> {
             let high = undecided.min(proof);
             let left = self.budget.saturating_sub(self.nodes);
             if bound >= proof || high - bound <= PROOF_GAP * best.makespan || left < self.workers.len() as u64 {
-                // A relaxation may exceed the best by round-off only.
-                return Outcome { bound: bound.min(best.makespan), best };
+                return Outcome { best, bound };
             }
             let deadline = if undecided > proof { proof } else { (bound + high) / 2.0 };
             self.limit = self.nodes + left.div_ceil(2);
