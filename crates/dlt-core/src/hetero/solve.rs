@@ -60,7 +60,8 @@ pub struct Work {
 /// fixed one).
 const EVERY_SEQUENCE_UP_TO: usize = 2_000;
 
-/// LPs a return request's local search may solve: fewer as they grow.
+/// LPs a return request's local search may solve in one order's scope,
+/// fewer as they grow (an LP of m workers has 3m + 1 variables).
 pub(crate) fn lp_budget(m: usize) -> u64 {
     (4000 / m.max(1)).clamp(4, 400) as u64
 }
@@ -129,7 +130,11 @@ impl<'a> Solver<'a> {
         let least = |f: fn(&super::Worker) -> f64| pool.iter().map(|&i| f(&self.inst.workers[i])).fold(f64::INFINITY, f64::min);
         let (s, c) = (least(|w| w.s), least(|w| w.c));
         let lower_bound = (bound + s).max(2.0 * s + (1.0 + r.ratio) * c * self.inst.v);
-        seeds.push(outcome.best.sequence);
+        // The LPs start from the sequences without return, each already
+        // rid of the workers not worth their start-up: the search's best
+        // and the scope's order repaired (LPs of all m workers would cost
+        // seconds at m = 1000).
+        let seeds = alloc::vec![outcome.best.sequence, recurrence::served(self.inst.workers, &pool, self.inst.v).sequence];
         // The optimum over the scope is the best of its sequences' LPs: a
         // worker an LP leaves at load 0 pays its start-ups there, but the
         // sequence without it is listed too.
@@ -182,7 +187,7 @@ pub fn hetero_star(params: &HeteroParams) -> Result<HeteroOutput> {
     let m = inst.workers.len();
     let mut solver = Solver::new(&inst);
     let asked = name(params.order);
-    let best = solver.best(asked)?;
+    let mut best = solver.best(asked)?;
     let mut orders = Vec::new();
     for other in ["given", "by_C", "by_A", "best"] {
         let wanted = other != "best" || params.order == Order::Best || m <= COMPARED_BEST_UP_TO;
@@ -191,7 +196,16 @@ pub fn hetero_star(params: &HeteroParams) -> Result<HeteroOutput> {
             _ if wanted => solver.best(other)?.served,
             _ => continue,
         };
+        // Another order's sequence is one the best order may serve: where
+        // a heuristic search found it and the best's did not, it is taken.
+        if params.order == Order::Best && served.makespan < best.served.makespan {
+            best.served = served.clone();
+        }
         orders.push(Compared { order: other.to_string(), makespan: served.makespan, sequence: served.sequence.iter().map(|i| i + 1).collect() });
+    }
+    if let Some(row) = orders.iter_mut().find(|o| o.order == asked) {
+        row.makespan = best.served.makespan;
+        row.sequence = best.served.sequence.iter().map(|i| i + 1).collect();
     }
     let Best { served, lower_bound } = best;
     let schedule = super::gantt::schedule(&inst, &served.sequence, &served.loads)?;
