@@ -12,7 +12,7 @@ fn solve(request: Value) -> Value {
 fn error(request: Value) -> dlt_core::Error {
     match dlt_core::parse(request) {
         Err(e) => e,
-        Ok(r) => dlt_core::solve(&r).err().expect("an error"),
+        Ok(r) => dlt_core::solve(&r).expect_err("an error"),
     }
 }
 
