@@ -8,7 +8,9 @@
 #   CROSSCHECK_SEED=N             another seed (default 1)
 #
 # Besides the LPs: MIP (2)-(11) of 003 on small instances (both prove
-# optimality) and larger ones at equal time (never worse than HiGHS).
+# optimality) and larger ones at equal time (never worse than HiGHS), and
+# hetero_star's fixed-order MIPs (and the best order of m <= 4 as the least
+# of every permutation's MIP).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -n "${1:-}" ]; then

@@ -24,6 +24,7 @@ const NO_PRINTED_NUMBERS: &[(&str, &str)] = &[
     ("multi_installment", "002 draws multi-installment processing in Fig. 10 only"),
     ("isoefficiency_map", "003's maps are figures; their E_max line is Table 1, checked through the 003-table1 case"),
     ("sweep", "not a paper's model: the series behind any figure"),
+    ("hetero_star", "the textbook star of none of the five papers: tests/hetero.rs holds it to numbers derived by hand and to brute force"),
 ];
 
 /// Models the page reaches through another model's view, and which.

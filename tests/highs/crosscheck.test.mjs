@@ -492,6 +492,67 @@ test(`isoefficiency MIP: ${MIP_SMALL} small instances proven optimal by both, ${
   assert.equal(found.length, 0, JSON.stringify(found, null, 1));
 });
 
+// ---- hetero_star: the fixed-order MIP, and the best order by every order --
+//
+// Random heterogeneous stars (m <= 6, start-ups sometimes 0, result return
+// FIFO/LIFO in 40%): the calculator's answer for the given order (proven
+// at these sizes: the branch and bound, or with return every sequence's
+// LP) against HiGHS on the exported MIP (each worker's 0-1 use variable);
+// for m <= 4, the answer for the best order against the least of HiGHS's
+// optima over the MIPs of every permutation of the workers.
+
+const HETERO = COUNT > 0 ? Math.max(4, Math.round(COUNT / 4)) : 0;
+
+function heteroStar(r) {
+  const m = r.int(1, 6);
+  const processors = [];
+  for (let i = 0; i < m; i++) {
+    processors.push({ S: r.chance(0.2) ? 0 : r.logu(1e-3, 10), C: r.chance(0.1) ? 0 : r.logu(1e-3, 1), A: r.logu(1e-2, 10) });
+  }
+  const q = { model: "hetero_star", V: r.logu(1, 1e3), processors, order: "given" };
+  if (r.chance(0.4)) q.return = { ratio: r.chance(0.1) ? 0 : r.logu(0.01, 2), policy: r.pick(["FIFO", "LIFO"]) };
+  return q;
+}
+
+function permutations(xs) {
+  if (xs.length <= 1) return [xs];
+  return xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p]));
+}
+
+/** HiGHS's optimum of the exported MIP of a request, in time units. */
+function heteroMip(request) {
+  const exported = dlt(["export"], request);
+  if (!exported.ok) throw new Error(`export refused ${JSON.stringify(request)}: ${JSON.stringify(exported.error)}`);
+  const h = highs.solve(exported.out, MIP_OPTIONS);
+  return { status: h.Status, makespan: h.ObjectiveValue * timeUnit(exported.out) };
+}
+
+test(`hetero_star: ${HETERO} fixed-order MIPs and the best order of the small ones against HiGHS`, () => {
+  const found = [];
+  const seen = { given: 0, best: 0, worst: 0 };
+  for (let i = 0; i < HETERO; i++) {
+    const request = heteroStar(rng(instanceSeed(300, i)));
+    const solved = solveRequest(request);
+    const h = heteroMip(request);
+    if (!solved.ok || h.status !== "Optimal") {
+      found.push({ request, what: "not solved by both", detail: { solve: solved.ok || solved.error, highs: h.status } });
+      continue;
+    }
+    const { makespan, proven } = solved.answer;
+    seen.worst = Math.max(seen.worst, rel(makespan, h.makespan));
+    if (!proven || !close(makespan, h.makespan)) found.push({ request, what: "given order", detail: { calculator: makespan, proven, highs: h.makespan } });
+    else seen.given++;
+    if (request.processors.length > 4) continue;
+    const best = solveRequest({ ...request, order: "best" });
+    const least = Math.min(...permutations(request.processors).map((processors) => heteroMip({ ...request, processors }).makespan));
+    seen.worst = Math.max(seen.worst, rel(best.answer.makespan, least));
+    if (!best.answer.proven || !close(best.answer.makespan, least)) found.push({ request, what: "best order", detail: { calculator: best.answer.makespan, highs: least } });
+    else seen.best++;
+  }
+  console.log(`hetero_star: ${seen.given} given orders and ${seen.best} best orders equal to HiGHS's optima (worst relative difference ${seen.worst.toExponential(2)})`);
+  assert.equal(found.length, 0, JSON.stringify(found, null, 1));
+});
+
 // ---- disagreements found and fixed ------------------------------------------
 //
 // Instances where the calculator and HiGHS once disagreed because of a bug of

@@ -121,6 +121,8 @@ models! {
     BufferDstar = buffers::BufferDstar;
     LbLayer = buffers::LbStrategy;
     ChunkSize = outofcore::ChunkSize;
+    #[cfg(feature = "lp")]
+    HeteroStar = crate::hetero::HeteroStar;
     #[cfg(feature = "std")]
     Sweep = crate::sweep::Sweep;
 }

@@ -25,6 +25,8 @@ pub mod validate;
 
 pub mod buffers;
 #[cfg(feature = "lp")]
+pub mod hetero;
+#[cfg(feature = "lp")]
 pub mod isoefficiency;
 pub mod nonlinear;
 pub mod outofcore;
