@@ -1,9 +1,13 @@
-//! Explain mode: the bound, the orders compared, the search, and the
-//! recurrence (or, with result return, the LP) of the sequence served.
+//! Explain mode: the LP of the sequence served, solved again row by row
+//! (every worker served; its optimum is the answer's makespan where the
+//! answer is proven), then the bound, the orders compared, the search and
+//! the loads.
 
+use super::program::{self, EQUATIONS};
 use super::{hetero_star, validate, HeteroParams};
 use crate::error::Result;
-use crate::explain::{Explanation, Step};
+use crate::explain::{program_steps, Explanation, Step};
+use crate::model::Export;
 use alloc::format;
 use alloc::vec::Vec;
 
@@ -12,7 +16,10 @@ const PAPER: &str = "DLT";
 pub(crate) fn explain(params: &HeteroParams) -> Result<Explanation> {
     let inst = validate(params)?;
     let out = hetero_star(params)?;
-    let mut steps = Vec::new();
+    let served: Vec<usize> = out.sequence.iter().map(|i| i - 1).collect();
+    let tau = program::time_unit(&inst);
+    let model = program::program(&inst, &served, false, tau).0;
+    let mut steps = program_steps(&Export { name: "fixed-order star LP (1)-(6) of the sequence served", model, units: crate::lp::units(inst.v, tau), equations: &EQUATIONS });
     steps.push(
         Step::new("A lower bound", PAPER, "linear relaxation", "No schedule beats the first message's start-up (at least min S_i) plus the optimum with start-ups dropped, whose best order is by non-decreasing C with every worker finishing together; with result return, plus the last worker's return.")
             .value("lower bound", out.lower_bound),

@@ -147,8 +147,8 @@ pub(crate) fn validate(p: &HeteroParams) -> Result<Instance<'_>> {
 define_model! {
     /// The heterogeneous star with affine costs, single installment,
     /// optional result return.
-    HeteroStar: "hetero_star", "Heterogeneous star, affine costs S_i + C_i x, A_i x: the best sequence and loads, optional result return (FIFO/LIFO)", include_str!("../../../../examples/hetero_star.json"),
-    HeteroParams => HeteroOutput = hetero_star, fields = FIELDS, plan = solve::plan, lp = hetero_lp as "fixed-order star MIP" by |_| &program::EQUATIONS, explain = explain::explain
+    HeteroStar: "hetero_star", "DLT textbook star: heterogeneous workers, affine costs S_i + C_i x and A_i x, the best sequence and loads, optional result return (FIFO/LIFO)", include_str!("../../../../examples/hetero_star.json"),
+    HeteroParams => HeteroOutput = hetero_star, fields = FIELDS, plan = solve::plan, lp = hetero_lp as "fixed-order star MIP (1)-(6)" by |_| &program::EQUATIONS, explain = explain::explain
 }
 
 #[cfg(test)]

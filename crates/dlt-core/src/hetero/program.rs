@@ -4,14 +4,15 @@
 //! that an unused worker pays no start-up (what `dlt export` writes: its
 //! optimum is the best subsequence of the order).
 //!
-//! Rows, times in units of tau and loads in units of V, workers in order:
-//!   sent_k:     sent_k = sent_(k-1) + S_k y_k + C_k alpha_k   (the one port sends back to back)
-//!   finish_k:   sent_k + A_k alpha_k <= T                     (no return)
-//!   computed_k: sent_k + A_k alpha_k <= ret_k                 (results leave once computed)
-//!   port_k:     ret_(pi k) + S y + C r alpha <= ret_(pi (k+1)), after the last send,
-//!               the last return ending by T (returns in the policy's order pi)
-//!   use_k:      alpha_k <= y_k                                (MIP only)
-//!   load:       sum alpha_k = 1
+//! Rows, times in units of tau and loads in units of V, workers in order,
+//! numbered as explain mode and the export's title cite them:
+//!   (1) sent_k:     sent_k = sent_(k-1) + S_k y_k + C_k alpha_k   (the one port sends back to back)
+//!   (2) finish_k:   sent_k + A_k alpha_k <= T                     (no return)
+//!   (3) computed_k: sent_k + A_k alpha_k <= ret_k                 (results leave once computed)
+//!   (4) port_k:     ret_(pi k) + S y + C r alpha <= ret_(pi (k+1)), after the last send,
+//!                   the last return ending by T (returns in the policy's order pi)
+//!   (5) use_k:      alpha_k <= y_k                                (MIP only)
+//!   (6) load:       sum alpha_k = 1
 
 use super::recurrence::Served;
 use super::{validate, HeteroParams, Instance, Policy};
@@ -23,8 +24,8 @@ use alloc::vec::Vec;
 
 pub(crate) const EQUATIONS: Equations = Equations {
     paper: "DLT",
-    program: "fixed-order star",
-    rows: &[("sent", "one-port sends"), ("finish", "T_i <= T"), ("computed", "results after computing"), ("port", "returns on the one port"), ("use", "start-up only if used"), ("load", "sum alpha_i = V")],
+    program: "(1)-(6)",
+    rows: &[("sent", "(1)"), ("finish", "(2)"), ("computed", "(3)"), ("port", "(4)"), ("use", "(5)"), ("load", "(6)")],
 };
 
 /// The program of `sequence` (worker indices, in order): with `choose`,
