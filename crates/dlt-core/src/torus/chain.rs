@@ -272,7 +272,7 @@ pub fn round(cls: &[Class], st: &Setup, msg: &[f64], g: f64) -> Result<(Vec<f64>
     }
     x[0] = st.v - st.ports * (deeper + layer_sum);
     w[0] = st.v;
-    match x.iter().position(|&y| !(y >= 0.0)) {
+    match x.iter().position(|&y| y < 0.0 || y.is_nan()) {
         Some(m) => Err(m),
         None => Ok((x, w)),
     }

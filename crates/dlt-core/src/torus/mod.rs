@@ -309,3 +309,5 @@ define_model! {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod extension_tests;
