@@ -222,3 +222,36 @@ fn bad_options_name_the_field() {
     let free = Params { load: Load::new(0.0, 1e-8, 1e-6, 1e6), ..wave };
     assert_eq!(solve(&Params { phases: Some(24.0), ..free }).unwrap().phases, 24);
 }
+
+/// Extreme values and every combination of options: an answer that passed
+/// the checker or an error naming a field, never a panic or a NaN.
+#[test]
+fn extremes_answer_or_name_a_field() {
+    let mut n = 0;
+    for k in [1.0, 3.0, 8.0] {
+        for (s, c, a, v) in [(0.0, 0.0, 1e-30, 1e-30), (1e15, 1e15, 1e15, 1e15), (1e-4, 1e-7, 1e-6, 1e15), (0.0, 1e3, 1e-9, 1.0)] {
+            for ports in [1.0, 2.0, 4.0] {
+                for (ret, gamma, speeds) in [(0.0, 1.0, None), (1e6, 1.0, Some(vec![1e-30, 1e15])), (0.5, 3.0, None), (0.0, 2.0, Some(vec![2.0]))] {
+                    for (routing, scattering) in [(Routing::Circuit, Scattering::PetersSyska), (Routing::StoreAndForward, Scattering::PetersSyska), (Routing::Circuit, Scattering::Wavefront)] {
+                        let p = Params {
+                            ports: Some(ports),
+                            return_ratio: Some(ret),
+                            gamma: Some(gamma),
+                            speeds: speeds.clone(),
+                            routing: Some(routing),
+                            scattering: Some(scattering),
+                            granularity: (ret == 0.0 && gamma == 1.0 && scattering == Scattering::PetersSyska).then_some(v / 1e3),
+                            ..Params::new(k, Load::new(s, c, a, v))
+                        };
+                        match solve(&p) {
+                            Ok(out) => assert!(out.schedule.makespan.is_finite() && out.speedup.is_finite(), "{p:?}"),
+                            Err(e) => assert!(!e.field.is_empty() && e.code != crate::Code::Internal, "{p:?}: {e}"),
+                        }
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(n, 3 * 4 * 3 * 4 * 3);
+}
