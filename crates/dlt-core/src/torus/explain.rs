@@ -17,7 +17,8 @@ pub fn explain(p: &Params) -> Result<Explanation> {
     let Input { s, c, a, v, .. } = inp;
     let n = out.phases;
     let mut steps = Vec::new();
-    let fractions: Vec<String> = out.layers.iter().map(|l| format!("a_{} = {}", l.layer, short(l.load / v))).collect();
+    let name = |l: &super::Layer| l.slot.map_or(format!("a_{}", l.layer), |j| format!("a_({},{j})", l.layer));
+    let fractions: Vec<String> = out.layers.iter().map(|l| format!("{} = {}", name(l), short(l.load / v))).collect();
     steps.push(
         Step::new(
             format!("Load fractions of {}", count(n, "phase", "phases")),
@@ -27,7 +28,7 @@ pub fn explain(p: &Params) -> Result<Explanation> {
                  computing take, a_i A V = S + C v_(i+1) V + a_(i+1) A V. Recurrence (2) writes each a_i as k_i a_N + l_i from the deepest layer up, \
                  and the normalisation a_0 + 4 sum 5^(i-1) a_i = 1 gives a_N by (3). With S = {}, C = {}, A = {} and V = {}: {}.",
                 short(s), short(c), short(a), short(v), fractions.join(", ")
-            ),
+            ) + if opts.is_default() { "" } else { " (with (1) changed as Sec. 5's extensions below say)" },
         )
         .value("a_N", out.layers.last().map_or(1.0, |l| l.load / v))
         .value("phases", n as f64),
