@@ -133,6 +133,10 @@ fn options_step(o: &Options, out: &Output) -> Step {
         parts.push(format!("{} port(s): a transmitter sends its four messages of a phase in {} slots, one class of receivers per slot, \
             each class's computing lasting as long as the next class's message and computing", o.ports, o.slots()));
     }
+    if o.asynchronous {
+        parts.push(String::from("asynchronous sends: every node sends its phases as soon as it is activated, so each slot of each \
+            transmitter is a row of its own, and what a node absorbs in the time R it has left, G_p(R), is affine in R"));
+    }
     if o.store_and_forward {
         parts.push(String::from("store-and-forward: a message of phase q takes (S + C v) times the links it passes, 3f for a knight phase \
             and f for a cross phase (f = 5^(k - ceil(q/2)))"));

@@ -254,4 +254,46 @@ fn extremes_answer_or_name_a_field() {
         }
     }
     assert_eq!(n, 3 * 4 * 3 * 4 * 3);
+    for k in [1.0, 2.0] {
+        for (s, c, a, v) in [(0.0, 0.0, 1e-30, 1e-30), (1e15, 1e15, 1e15, 1e15), (1e-4, 1e-7, 1e-6, 1e15), (0.0, 1e3, 1e-9, 1.0)] {
+            for ports in [1.0, 2.0, 4.0] {
+                let p = Params { ports: Some(ports), asynchronous: Some(true), speeds: Some(vec![1e-30, 1e15]), ..Params::new(k, Load::new(s, c, a, v)) };
+                for p in [p.clone(), Params { speeds: None, routing: Some(Routing::StoreAndForward), ..p }] {
+                    match solve(&p) {
+                        Ok(out) => assert!(out.schedule.makespan.is_finite() && out.speedup.is_finite(), "{p:?}"),
+                        Err(e) => assert!(!e.field.is_empty() && e.code != crate::Code::Internal, "{p:?}: {e}"),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Asynchronous sends (no phase barriers): with 4 ports they are Fig. 2's
+/// synchronous phases; with 1 or 2 every node starts its sends earlier, so
+/// never later than the synchronous slots, and fewer ports still never
+/// help. Every processor finishes at the makespan.
+#[test]
+fn asynchronous_sends() {
+    for p in grid().into_iter().filter(|p| p.k <= 2.0) {
+        let run = |ports: f64, asynchronous: bool| solve(&Params { ports: Some(ports), asynchronous: Some(asynchronous), ..p.clone() }).unwrap();
+        assert_relative_eq!(run(4.0, true).schedule.makespan, makespan(&p), max_relative = 1e-12);
+        let (one, two) = (run(1.0, true), run(2.0, true));
+        for (ports, out) in [(1.0, &one), (2.0, &two)] {
+            let sync = run(ports, false);
+            for (x, y) in out.by_phases.iter().zip(&sync.by_phases) {
+                if let (Some(x), Some(y)) = (x.makespan, y.makespan) {
+                    assert!(x <= y * (1.0 + 1e-12), "{p:?} ports {ports}, {} phases: {x} > {y}", sync.phases);
+                }
+            }
+            for i in out.schedule.intervals.iter().filter(|i| i.kind == Kind::Compute) {
+                assert_relative_eq!(i.end, out.schedule.makespan, max_relative = 1e-12);
+            }
+        }
+        assert!(one.schedule.makespan >= two.schedule.makespan * (1.0 - 1e-12) && two.schedule.makespan >= makespan(&p) * (1.0 - 1e-12), "{p:?}");
+    }
+    let base = Params { asynchronous: Some(true), ports: Some(1.0), ..params(2.0, 1e-4, 1e-7, 1e6) };
+    assert_eq!(solve(&Params { k: 3.0, ..base.clone() }).unwrap_err().field, "k");
+    assert_eq!(solve(&Params { gamma: Some(2.0), ..base.clone() }).unwrap_err().field, "asynchronous");
+    assert_eq!(solve(&Params { return_ratio: Some(0.1), ..base }).unwrap_err().field, "asynchronous");
 }

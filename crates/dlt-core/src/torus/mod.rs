@@ -5,6 +5,7 @@
 //! the API takes per-unit S, C, A and V, so loads here are a_i V.
 
 mod activation;
+mod asynchronous;
 mod chain;
 mod explain;
 mod extended;
@@ -83,13 +84,18 @@ pub struct Params {
     #[serde(default)]
     #[cfg_attr(feature = "ts", tsify(optional))]
     pub scattering: Option<Scattering>,
+    /// With 1 or 2 ports: every node sends its phases as soon as it can,
+    /// without waiting for the phase's last slot (default false; k <= 2).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub asynchronous: Option<bool>,
 }
 
 impl Params {
     /// A torus of 5^k x 5^k with no option set.
     pub fn new(k: f64, load: Load) -> Self {
         Params {
-            k, load, phases: None, ports: None, routing: None, granularity: None, return_ratio: None, speeds: None, gamma: None, scattering: None,
+            k, load, phases: None, ports: None, routing: None, granularity: None, return_ratio: None, speeds: None, gamma: None, scattering: None, asynchronous: None,
         }
     }
 }
@@ -215,6 +221,9 @@ fn feasible(a: &[f64]) -> bool {
 
 pub fn solve(p: &Params) -> Result<Output> {
     let (inp, opts) = validate(p)?;
+    if opts.asynchronous {
+        return asynchronous::solve(&inp, &opts);
+    }
     if !opts.is_default() {
         return extended::solve(&inp, &opts);
     }

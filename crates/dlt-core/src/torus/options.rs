@@ -62,6 +62,8 @@ pub struct Options {
     pub speeds: Vec<f64>,
     pub gamma: f64,
     pub wavefront: bool,
+    /// Sends without phase barriers (asynchronous.rs), k <= 2.
+    pub asynchronous: bool,
 }
 
 impl Options {
@@ -74,6 +76,7 @@ impl Options {
             && self.speeds.iter().all(|&s| s == 1.0)
             && self.gamma == 1.0
             && !self.wavefront
+            && !self.asynchronous
     }
 
     /// Transmissions one after the other in a phase: 4 / ports.
@@ -139,7 +142,18 @@ impl Options {
             speeds: Vec::new(),
             gamma,
             wavefront,
+            asynchronous: p.asynchronous == Some(true),
         };
+        if opts.asynchronous {
+            if k > super::asynchronous::MAX_K {
+                return Err(Error::range("k", format!(
+                    "with asynchronous sends k must be a whole number from 1 to {} (a row per slot of every transmitter), got {k}",
+                    super::asynchronous::MAX_K)));
+            }
+            if gamma != 1.0 || return_ratio > 0.0 || granularity.is_some() || wavefront {
+                return Err(Error::range("asynchronous", "asynchronous sends apply to Peters-Syska scattering with linear computing (gamma 1), no results returned and no granularity"));
+            }
+        }
         if let Some(speeds) = &p.speeds {
             validate::length("speeds", speeds, 1, opts.max_phases(k) + 1)?;
             for (i, &s) in speeds.iter().enumerate() {
