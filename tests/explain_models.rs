@@ -247,3 +247,28 @@ fn multi_installment_explains_chunks_rounds_and_the_end() {
         assert!(close(value(e.steps.last().unwrap(), "makespan"), answer["makespan"].as_f64().unwrap()));
     }
 }
+
+/// 001 Sec. 5's options: a step says what they change, one step per class
+/// of receivers (a layer, or a slot of one with fewer ports), the last
+/// finishing at the makespan where no results come back.
+#[test]
+fn torus_options_are_explained() {
+    for options in [r#""ports": 1"#, r#""ports": 2, "routing": "store_and_forward""#, r#""granularity": 10"#, r#""gamma": 2"#,
+                    r#""speeds": [1, 2]"#, r#""scattering": "wavefront""#, r#""return_ratio": 0.1"#] {
+        let text = format!(r#"{{"model": "torus", "k": 2, "S": 1e-4, "C": 1e-7, "A": 1e-6, "V": 1e6, {options}}}"#);
+        let (e, answer) = both(&text);
+        sourced(&e, "001");
+        assert_eq!(titled(&e, "Sec. 5's extensions").len(), 1, "{options}");
+        let layers = answer["layers"].as_array().unwrap();
+        let phases = titled(&e, "Phase ");
+        assert_eq!(phases.len(), layers.len() - 1, "{options}");
+        for (step, layer) in phases.iter().zip(layers.iter().skip(1)) {
+            assert!(close(value(step, "load"), layer["load"].as_f64().unwrap()), "{options}");
+        }
+        if !options.contains("return") && !options.contains("granularity") {
+            let makespan = answer["makespan"].as_f64().unwrap();
+            let last = value(phases.last().unwrap(), "finishes");
+            assert!((last - makespan).abs() <= 1e-9 * makespan, "{options}: last phase ends {last}, makespan {makespan}");
+        }
+    }
+}

@@ -12,7 +12,9 @@
 //! over the gallery's axis, V = 10 to 1E10, four points a decade. Figs. 1
 //! and 2 are diagrams: their statements are checked on the activation map
 //! and on the schedule the calculator draws for them. Fig. 8 (against the
-//! scattering of [4]) and Fig. 9 (results returned) are not in the gallery.
+//! scattering of [4], the request's `"scattering": "wavefront"`) and Sec. 5's
+//! extensions (Fig. 9's results returned, granularity) are checked through
+//! the request's options; they are not in the gallery yet.
 //!
 //! Tolerances: "equal" is 1e-9 relative (room for the recurrence's sums over
 //! 5^i); the bands of "overlap", "levels off" and "linear" are stated at each
@@ -418,5 +420,73 @@ fn fig7_speedup_levels_off_for_big_tasks() {
         assert!(run[24..].iter().all(|&(s, _)| close(s, top, 0.005)), "k = {k}: {run:?}");
         let free = f(&sweep(torus(k, 0.0, 1e-7, 1e10), "V", &[1e10], &["speedup"])["speedup"][0]);
         assert!(close(top, free, 1e-4), "k = {k}: {top} vs {free} with α = 0");
+    }
+}
+
+// ---- Fig. 8 and Sec. 5 --------------------------------------------------------
+
+/// Fig. 8: "the speedup for the network with τ = 10^-8 s, α = 0, σ = 10^6.
+/// As can be seen, Peters–Syska scattering performs better than the
+/// previous scattering scheme" (the wave front of [4], all processors of a
+/// layer alike). The torus of the figure is lost with it: k = 1..4 over the
+/// gallery's V axis. With α = 0 every time is proportional to V, so each
+/// curve is flat; Peters-Syska's speedups are 23.7, 245, 391 and 401, the
+/// wave front's 23.0, 123, 130 and 130. Peters-Syska nears 1 + 4A/τ = 401,
+/// the bound of the originator's four links; the wave front stops far below
+/// it, every unit for the deeper layers passing all the relays before them.
+#[test]
+fn fig8_peters_syska_beats_the_wave_front() {
+    let vs = v_axis();
+    for k in 1..=4u32 {
+        let mut curves = Vec::new();
+        for scattering in ["peters_syska", "wavefront"] {
+            let mut request = torus(k, 0.0, 1e-8, vs[0]);
+            request["scattering"] = json!(scattering);
+            let s = sweep(request, "V", &vs, &["speedup"]);
+            curves.push((0..vs.len()).map(|i| f(&s["speedup"][i])).collect::<Vec<f64>>());
+        }
+        for (i, v) in vs.iter().enumerate() {
+            assert!(curves[0][i] > curves[1][i], "k = {k}, V = {v}: Peters-Syska {} vs wave front {}", curves[0][i], curves[1][i]);
+            assert!(close(curves[0][i], curves[0][0], 1e-12) && close(curves[1][i], curves[1][0], 1e-12), "k = {k}: α = 0, flat in V");
+        }
+    }
+}
+
+/// Sec. 5: "when a_i is rounded up ... the deviation in the processing
+/// time is at most 2kτ + 1/σ" (one granule g: 2k C g + A g with N = 2k
+/// phases), over Fig. 7's parameters and axis, g = 1 and 100 load units,
+/// where V is big enough for granules: at least 100 g per processor (a
+/// coarser granularity is refused where it would leave a load negative).
+#[test]
+fn sec5_granularity_deviation_within_2k_tau_plus_one_over_sigma() {
+    for k in 1..=3u32 {
+        for g in [1.0, 100.0] {
+            for v in v_axis().into_iter().filter(|&v| v >= 100.0 * g * 25f64.powi(k as i32)) {
+                let mut request = torus(k, 1e-4, 1e-7, v);
+                request["granularity"] = json!(g);
+                let out = solve(request);
+                let r = &out["granularity"];
+                let paper = 2.0 * f64::from(k) * 1e-7 * g + A * g;
+                assert!(f(&r["deviation"]) <= f(&r["bound"]) && f(&r["bound"]) <= paper * (1.0 + 1e-12), "k = {k}, g = {g}, V = {v}: {r}");
+            }
+        }
+    }
+}
+
+/// Fig. 9: with results returned, "computation on the node of a layer
+/// activated earlier lasts as long as sending to, computing on, and
+/// receiving results from the deeper layer node": the schedule lists the
+/// results, every layer's are back at the originator by the makespan, and
+/// returning results never shortens the schedule.
+#[test]
+fn fig9_results_return_up_the_scattering_tree() {
+    for ratio in [0.01, 1.0] {
+        let mut request = torus(2, 1e-4, 1e-7, 1e6);
+        request["return_ratio"] = json!(ratio);
+        let out = solve(request);
+        let results: Vec<&Value> = out["schedule"].as_array().unwrap().iter().filter(|i| i["kind"] == "result").collect();
+        assert!(!results.is_empty());
+        assert!(results.iter().all(|i| f(&i["end"]) <= f(&out["makespan"]) * (1.0 + 1e-12)));
+        assert!(f(&out["makespan"]) > f(&solve(torus(2, 1e-4, 1e-7, 1e6))["makespan"]));
     }
 }

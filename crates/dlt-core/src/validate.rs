@@ -102,6 +102,11 @@ impl Field {
         Field { max: Some(hi), ..Field::positive(name) }
     }
 
+    /// lo <= x <= hi (0 <= lo; a nonzero x of magnitude MIN_MAGNITUDE or more).
+    pub const fn between(name: &'static str, lo: f64, hi: f64) -> Self {
+        Field { min: Some(lo), max: Some(hi), ..Field::real(name) }
+    }
+
     /// A whole number lo <= x <= hi: [`integer`].
     pub const fn integer(name: &'static str, lo: usize, hi: usize) -> Self {
         Field { name, kind: FieldKind::Integer, min: Some(lo as f64), min_exclusive: false, max: Some(hi as f64), magnitude: None }
@@ -155,6 +160,7 @@ impl Field {
         match (self.kind, self.min) {
             (FieldKind::Integer, lo) => format!("a whole number from {} to {hi}", lo.unwrap_or(0.0)),
             (FieldKind::Number, None) => format!("0 or of magnitude {lo} to {hi}, either sign"),
+            (FieldKind::Number, Some(m)) if m > 0.0 && !self.min_exclusive => format!("from {} to {hi}", shown(m)),
             (FieldKind::Number, Some(_)) if self.min_exclusive => format!("from {lo} to {hi}"),
             (FieldKind::Number, Some(_)) => format!("0 or from {lo} to {hi}"),
         }

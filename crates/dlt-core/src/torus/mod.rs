@@ -5,9 +5,16 @@
 //! the API takes per-unit S, C, A and V, so loads here are a_i V.
 
 mod activation;
+mod asynchronous;
+mod chain;
 mod explain;
+mod extended;
+mod options;
+mod wavefront;
 
 pub use activation::Activation;
+pub use extended::Rounding;
+pub use options::{Routing, Scattering};
 
 use crate::check::Checked;
 use crate::costs::{self, Costs, Load};
@@ -15,6 +22,7 @@ use crate::error::{Error, Result};
 use crate::model::define_model;
 use crate::schedule::{Row, Schedule};
 use crate::validate::{self, Field};
+use options::Options;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -24,9 +32,13 @@ use serde::{Deserialize, Serialize};
 /// Largest k: 5^16 processors, still exact in f64.
 pub const MAX_K: usize = 8;
 const K: Field = Field::integer("k", 1, MAX_K);
-/// At most 2k: `validate` narrows it to the request's k.
-const PHASES: Field = Field::integer("phases", 0, 2 * MAX_K);
-const FIELDS: &[Field] = &[K, costs::S, costs::C, costs::A, costs::V, PHASES];
+/// At most 2k, or 5^k - 1 for the wave front: `validate` narrows it to
+/// the request's k.
+const PHASES: Field = Field::integer("phases", 0, 624);
+const FIELDS: &[Field] = &[
+    K, costs::S, costs::C, costs::A, costs::V, PHASES,
+    options::PORTS, options::GRANULARITY, options::RETURN_RATIO, options::GAMMA,
+];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -40,12 +52,63 @@ pub struct Params {
     #[serde(default)]
     #[cfg_attr(feature = "ts", tsify(optional))]
     pub phases: Option<f64>,
+    /// 4 (default): a transmitter sends to its four receivers at once; 2
+    /// or 1: two or one at a time (Sec. 5).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub ports: Option<f64>,
+    /// "circuit" (default) or "store_and_forward" (Sec. 5).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub routing: Option<Routing>,
+    /// Messages rounded up to multiples of this many load units (Sec. 5).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub granularity: Option<f64>,
+    /// Result data per unit of load computed, returned up the scattering
+    /// tree (Fig. 9); default 0: no results returned.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub return_ratio: Option<f64>,
+    /// Speed of each layer's processors (layer 0 the originator), the last
+    /// one for all deeper layers: computing takes A x / speed (Sec. 5).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub speeds: Option<Vec<f64>>,
+    /// Computing x units takes A x^gamma (default 1, Sec. 5).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub gamma: Option<f64>,
+    /// "peters_syska" (default) or "wavefront", the scattering of 001's
+    /// reference [4] (Fig. 8).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub scattering: Option<Scattering>,
+    /// With 1 or 2 ports: every node sends its phases as soon as it can,
+    /// without waiting for the phase's last slot (default false; k <= 2).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub asynchronous: Option<bool>,
+}
+
+impl Params {
+    /// A torus of 5^k x 5^k with no option set.
+    pub fn new(k: f64, load: Load) -> Self {
+        Params {
+            k, load, phases: None, ports: None, routing: None, granularity: None, return_ratio: None, speeds: None, gamma: None, scattering: None, asynchronous: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Layer {
     pub layer: usize,
+    /// With 1 or 2 ports: the receivers' slot in their phase's sequence
+    /// of sends, from 1 (a row per slot).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub slot: Option<usize>,
     /// 1 for the originator, 4 * 5^(i-1) for layer i (Table 1).
     pub processors: f64,
     /// a_i V: what each processor of the layer computes.
@@ -80,10 +143,20 @@ pub struct Output {
     pub by_phases: Vec<PhaseOption>,
     pub activation: Option<Activation>,
     pub warnings: Vec<String>,
+    /// With a granularity: the divisible makespan, the deviation and
+    /// Sec. 5's bound on it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub granularity: Option<Rounding>,
+    /// With gamma > 1: the bisection steps of the root search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub iterations: Option<usize>,
     #[serde(flatten)]
     pub schedule: Checked,
 }
 
+#[derive(Debug, Clone, Copy)]
 struct Input {
     k: usize,
     s: f64,
@@ -93,14 +166,15 @@ struct Input {
     phases: Option<usize>,
 }
 
-fn validate(p: &Params) -> Result<Input> {
+fn validate(p: &Params) -> Result<(Input, Options)> {
     let k = K.count(p.k)?;
+    let opts = Options::of(p, k)?;
     let phases = match p.phases {
-        Some(n) => Some(validate::integer("phases", n, 0, 2 * k)?),
+        Some(n) => Some(validate::integer("phases", n, 0, opts.max_phases(k))?),
         None => None,
     };
     let Load { costs: Costs { s, c, a }, v } = p.load.validate()?;
-    Ok(Input { k, s, c, a, v, phases })
+    Ok((Input { k, s, c, a, v, phases }, opts))
 }
 
 /// The load fractions a_0..a_N of system (1), by recurrence (2) and (3),
@@ -146,7 +220,13 @@ fn feasible(a: &[f64]) -> bool {
 }
 
 pub fn solve(p: &Params) -> Result<Output> {
-    let inp = validate(p)?;
+    let (inp, opts) = validate(p)?;
+    if opts.asynchronous {
+        return asynchronous::solve(&inp, &opts);
+    }
+    if !opts.is_default() {
+        return extended::solve(&inp, &opts);
+    }
     let Input { k, s, c, a, v, phases } = inp;
     let max_phases = 2 * k;
     let by_phases: Vec<PhaseOption> = (0..=max_phases)
@@ -191,7 +271,7 @@ pub fn solve(p: &Params) -> Result<Output> {
             t += s + c * received;
         }
         let count = layer_size(i);
-        layers.push(Layer { layer: i, processors: count, load: frac[i] * v, received, activated: t, layer_load: count * frac[i] * v });
+        layers.push(Layer { layer: i, slot: None, processors: count, load: frac[i] * v, received, activated: t, layer_load: count * frac[i] * v });
         let mut row = Row::linear(format!("layer {i}"), count, s, c, a);
         row.send_ports = 4.0;
         if i == 0 {
@@ -224,6 +304,8 @@ pub fn solve(p: &Params) -> Result<Output> {
         by_phases,
         activation,
         warnings,
+        granularity: None,
+        iterations: None,
         schedule,
     })
 }
@@ -235,126 +317,6 @@ define_model! {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use approx::{assert_abs_diff_eq, assert_relative_eq, relative_eq};
-    use crate::schedule::Kind;
-
-    fn params(k: f64, s: f64, c: f64, a: f64, v: f64) -> Params {
-        Params { k, load: Load::new(s, c, a, v), phases: None }
-    }
-
-    /// System (1) written out row by row and solved by Gaussian elimination,
-    /// independently of recurrence (2)-(3).
-    #[allow(clippy::needless_range_loop)]
-    fn direct(n: usize, alpha: f64, c: f64, a: f64) -> Vec<f64> {
-        let mut m = vec![vec![0.0; n + 2]; n + 1];
-        for i in 0..n {
-            // a_i A = α + C v_{i+1} + A a_{i+1}, v_{i+1} = a_{i+1} + sum_j 4*5^(j-1) a_{i+1+j}.
-            m[i][i] = a;
-            m[i][i + 1] -= c + a;
-            for j in 1..n - i {
-                m[i][i + 1 + j] -= c * 4.0 * libm::pow(5.0, (j - 1) as f64);
-            }
-            m[i][n + 1] = alpha;
-        }
-        for i in 0..=n {
-            m[n][i] = layer_size(i);
-        }
-        m[n][n + 1] = 1.0;
-        for col in 0..=n {
-            let piv = (col..=n).max_by(|&x, &y| m[x][col].abs().total_cmp(&m[y][col].abs())).unwrap();
-            m.swap(col, piv);
-            for r in 0..=n {
-                if r != col {
-                    let f = m[r][col] / m[col][col];
-                    for c2 in col..=n + 1 {
-                        m[r][c2] -= f * m[col][c2];
-                    }
-                }
-            }
-        }
-        (0..=n).map(|i| m[i][n + 1] / m[i][i]).collect()
-    }
-
-    #[test]
-    fn recurrence_matches_system_1() {
-        for (n, alpha, c, a) in [(1, 0.0, 0.1, 1.0), (4, 1e-3, 0.05, 2.0), (6, 1e-4, 1e-1, 1.0), (8, 1e-6, 1e-3, 1.0)] {
-            let r = fractions(n, alpha, c, a);
-            let d = direct(n, alpha, c, a);
-            for (x, y) in r.iter().zip(&d) {
-                // Below 1e-12 the tolerance is the absolute 1e-21.
-                assert!(relative_eq!(*x, *y, epsilon = 1e-21, max_relative = 1e-9), "N={n}: {r:?} vs {d:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn all_layers_finish_together_and_lemma_1_holds() {
-        // Fig. 7's parameters (α = 1e-4 s, τ = 1e-7 s, σ = 1e6) over V.
-        for k in 1..=4 {
-            for v in [1e2, 1e4, 1e6, 1e8] {
-                let out = solve(&params(k as f64, 1e-4, 1e-7, 1e-6, v)).unwrap();
-                for i in out.schedule.intervals.iter().filter(|i| i.kind == Kind::Compute) {
-                    assert_relative_eq!(i.end, out.schedule.makespan, epsilon = 0.0, max_relative = 1e-12);
-                }
-                let total: f64 = out.layers.iter().map(|l| l.layer_load).sum();
-                assert_relative_eq!(total, v, max_relative = 1e-9);
-                // More feasible phases never lengthen the schedule.
-                let feasible: Vec<f64> = out.by_phases.iter().filter_map(|o| o.makespan).collect();
-                assert!(feasible.windows(2).all(|w| w[1] <= w[0] * (1.0 + 1e-12)), "k={k} V={v}: {feasible:?}");
-                assert_eq!(out.by_phases[out.phases].makespan, Some(out.schedule.makespan));
-                assert!(out.by_phases[out.phases + 1..].iter().all(|o| o.makespan.is_none()));
-            }
-        }
-    }
-
-    #[test]
-    fn small_loads_use_few_phases_big_loads_all() {
-        let small = solve(&params(3.0, 1e-4, 1e-7, 1e-6, 10.0)).unwrap();
-        let big = solve(&params(3.0, 1e-4, 1e-7, 1e-6, 1e9)).unwrap();
-        assert!(small.phases < big.phases);
-        assert_eq!(big.phases, 6);
-        assert!(!small.warnings.is_empty());
-        // No start-up, one phase: a_0 A = C a_1 + A a_1, a_0 + 4 a_1 = 1.
-        let one = solve(&Params { phases: Some(1.0), ..params(1.0, 0.0, 1.0, 1.0, 1.0) }).unwrap();
-        assert_abs_diff_eq!(one.loads[0], 2.0 / 6.0, epsilon = 1e-12);
-        assert_abs_diff_eq!(one.loads[1], 1.0 / 6.0, epsilon = 1e-12);
-        assert_abs_diff_eq!(one.speedup, 3.0, epsilon = 1e-12);
-    }
-
-    /// 001 with no start-up and slow links (C/A >= 1000): the deepest
-    /// layer's load is nearly zero and activated at the makespan; its
-    /// schedule still passes the checker (an internal error before).
-    #[test]
-    fn slow_links_without_start_up() {
-        let out = solve(&params(2.0, 0.0, 1e-4, 1e-8, 1e6)).unwrap();
-        assert_eq!(out.phases, 4);
-        assert_abs_diff_eq!(out.schedule.makespan, 0.0099960016, epsilon = 1e-10);
-        for k in 1..=4 {
-            for ratio in [1e2, 1e3, 1e4, 1e5, 1e6] {
-                for v in [1.0, 1e3, 1e6, 1e9] {
-                    solve(&params(k as f64, 0.0, 1e-8 * ratio, 1e-8, v)).unwrap_or_else(|e| panic!("k={k} C/A={ratio} V={v}: {e}"));
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn bad_input_names_the_field() {
-        assert_eq!(solve(&params(0.0, 0.0, 1.0, 1.0, 1.0)).unwrap_err().field, "k");
-        assert_eq!(solve(&params(9.0, 0.0, 1.0, 1.0, 1.0)).unwrap_err().field, "k");
-        assert_eq!(solve(&params(1.0, -1.0, 1.0, 1.0, 1.0)).unwrap_err().field, "S");
-        assert_eq!(solve(&params(1.0, 0.0, 1.0, 0.0, 1.0)).unwrap_err().field, "A");
-        assert_eq!(solve(&params(1.0, 0.0, 1.0, 1.0, f64::NAN)).unwrap_err().field, "V");
-        let e = solve(&Params { phases: Some(6.0), ..params(3.0, 1e-4, 1e-7, 1e-6, 10.0) }).unwrap_err();
-        assert_eq!((e.field.as_str(), e.code), ("phases", crate::Code::Infeasible));
-    }
-
-    #[test]
-    fn k_8_solves_without_a_map() {
-        let out = solve(&params(8.0, 1e-9, 1e-12, 1e-6, 1e15)).unwrap();
-        assert!(out.activation.is_none());
-        assert_eq!(out.layers.last().unwrap().processors, 4.0 * libm::pow(5.0, (out.phases - 1) as f64));
-    }
-}
+mod tests;
+#[cfg(test)]
+mod extension_tests;
