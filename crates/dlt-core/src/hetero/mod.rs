@@ -63,7 +63,7 @@ pub struct Worker {
 /// the best order; in each, any subset of the workers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-pub enum Order {
+pub enum ServiceOrder {
     #[serde(rename = "given")]
     Given,
     #[serde(rename = "by_C")]
@@ -98,7 +98,7 @@ pub struct HeteroParams {
     #[serde(rename = "V")]
     pub v: f64,
     pub processors: Vec<Worker>,
-    pub order: Order,
+    pub order: ServiceOrder,
     #[serde(default, rename = "return")]
     #[cfg_attr(feature = "ts", tsify(optional))]
     pub result_return: Option<Return>,

@@ -4,7 +4,7 @@
 use super::program::served_by_lp;
 use super::recurrence::{self, Served};
 use super::search::{self, improve, Scope, Search};
-use super::{validate, HeteroParams, Instance, Order};
+use super::{validate, HeteroParams, Instance, ServiceOrder};
 use crate::check::Checked;
 use crate::error::Result;
 use crate::model::Plan;
@@ -77,11 +77,11 @@ fn pool_of(inst: &Instance, name: &str) -> Vec<usize> {
     order
 }
 
-const fn name(order: Order) -> &'static str {
+const fn name(order: ServiceOrder) -> &'static str {
     match order {
-        Order::Given => "given",
-        Order::ByC => "by_C",
-        Order::Best => "best",
+        ServiceOrder::Given => "given",
+        ServiceOrder::ByC => "by_C",
+        ServiceOrder::Best => "best",
     }
 }
 
@@ -173,7 +173,7 @@ impl<'a> Solver<'a> {
 /// unused.
 pub(crate) fn export_order(params: &HeteroParams, inst: &Instance) -> Result<Vec<usize>> {
     let name = name(params.order);
-    if params.order != Order::Best {
+    if params.order != ServiceOrder::Best {
         return Ok(pool_of(inst, name));
     }
     let mut order = Solver::new(inst).best(name)?.served.sequence;
@@ -190,7 +190,7 @@ pub fn hetero_star(params: &HeteroParams) -> Result<HeteroOutput> {
     let mut best = solver.best(asked)?;
     let mut orders = Vec::new();
     for other in ["given", "by_C", "by_A", "best"] {
-        let wanted = other != "best" || params.order == Order::Best || m <= COMPARED_BEST_UP_TO;
+        let wanted = other != "best" || params.order == ServiceOrder::Best || m <= COMPARED_BEST_UP_TO;
         let served = match other {
             _ if other == asked => best.served.clone(),
             _ if wanted => solver.best(other)?.served,
@@ -198,7 +198,7 @@ pub fn hetero_star(params: &HeteroParams) -> Result<HeteroOutput> {
         };
         // Another order's sequence is one the best order may serve: where
         // a heuristic search found it and the best's did not, it is taken.
-        if params.order == Order::Best && served.makespan < best.served.makespan {
+        if params.order == ServiceOrder::Best && served.makespan < best.served.makespan {
             best.served = served.clone();
         }
         orders.push(Compared { order: other.to_string(), makespan: served.makespan, sequence: served.sequence.iter().map(|i| i + 1).collect() });
@@ -246,7 +246,7 @@ pub(crate) fn plan(params: &HeteroParams) -> Result<Plan> {
     let inst = validate(params)?;
     let m = inst.workers.len();
     let scope = match params.order {
-        Order::Best => "any order and subset",
+        ServiceOrder::Best => "any order and subset",
         _ => "subsequences of one order",
     };
     let method = match inst.result_return {

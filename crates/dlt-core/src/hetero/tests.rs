@@ -6,7 +6,7 @@ use super::*;
 use crate::lp::{self, Microlp};
 use proptest::prelude::*;
 
-fn request(v: f64, processors: &[Worker], order: Order, result_return: Option<Return>) -> HeteroParams {
+fn request(v: f64, processors: &[Worker], order: ServiceOrder, result_return: Option<Return>) -> HeteroParams {
     HeteroParams { v, processors: processors.to_vec(), order, result_return, node_budget: None }
 }
 
@@ -51,7 +51,7 @@ proptest! {
     /// optimum, proven, and its schedule passes the checker.
     #[test]
     fn the_search_is_the_brute_force_optimum(list in arb_workers(5, true), v in 1.0..50.0) {
-        for (order, free) in [(Order::Best, true), (Order::Given, false)] {
+        for (order, free) in [(ServiceOrder::Best, true), (ServiceOrder::Given, false)] {
             let out = hetero_star(&request(v, &list, order, None)).unwrap();
             let want = brute_force(&list, v, free);
             prop_assert!(close(out.schedule.makespan, want), "{order:?}: {} vs brute force {want}", out.schedule.makespan);
@@ -64,8 +64,8 @@ proptest! {
     /// optimal (Bharadwaj et al.; Beaumont et al.).
     #[test]
     fn with_linear_costs_by_c_is_best(list in arb_workers(7, false), v in 1.0..50.0) {
-        let by_c = hetero_star(&request(v, &list, Order::ByC, None)).unwrap();
-        let best = hetero_star(&request(v, &list, Order::Best, None)).unwrap();
+        let by_c = hetero_star(&request(v, &list, ServiceOrder::ByC, None)).unwrap();
+        let best = hetero_star(&request(v, &list, ServiceOrder::Best, None)).unwrap();
         prop_assert!(close(by_c.schedule.makespan, best.schedule.makespan), "{} vs {}", by_c.schedule.makespan, best.schedule.makespan);
         prop_assert_eq!(by_c.sequence.len(), list.len());
         prop_assert!(by_c.proven);
@@ -79,7 +79,7 @@ proptest! {
     /// optimum of the MIP that may leave workers out, start-ups unpaid.
     #[test]
     fn the_fixed_order_answer_is_the_mip_optimum(list in arb_workers(5, true), v in 1.0..50.0) {
-        let p = request(v, &list, Order::Given, None);
+        let p = request(v, &list, ServiceOrder::Given, None);
         let inst = validate(&p).unwrap();
         let order: Vec<usize> = (0..list.len()).collect();
         let tau = program::time_unit(&inst);
@@ -98,8 +98,8 @@ proptest! {
     /// Results of ratio 0 are nothing to return: the answer without return.
     #[test]
     fn ratio_zero_is_no_return(list in arb_workers(6, true), v in 1.0..50.0) {
-        let none = hetero_star(&request(v, &list, Order::Best, None)).unwrap();
-        let zero = hetero_star(&request(v, &list, Order::Best, Some(Return { ratio: 0.0, policy: Policy::Lifo }))).unwrap();
+        let none = hetero_star(&request(v, &list, ServiceOrder::Best, None)).unwrap();
+        let zero = hetero_star(&request(v, &list, ServiceOrder::Best, Some(Return { ratio: 0.0, policy: Policy::Lifo }))).unwrap();
         prop_assert_eq!(none, zero);
     }
 
@@ -108,8 +108,8 @@ proptest! {
     #[test]
     fn returns_are_proven_at_small_m(list in arb_workers(4, true), v in 1.0..50.0, ratio in 0.01..2.0, lifo in any::<bool>()) {
         let policy = if lifo { Policy::Lifo } else { Policy::Fifo };
-        let out = hetero_star(&request(v, &list, Order::Best, Some(Return { ratio, policy }))).unwrap();
-        let none = hetero_star(&request(v, &list, Order::Best, None)).unwrap();
+        let out = hetero_star(&request(v, &list, ServiceOrder::Best, Some(Return { ratio, policy }))).unwrap();
+        let none = hetero_star(&request(v, &list, ServiceOrder::Best, None)).unwrap();
         prop_assert!(out.proven && out.schedule.makespan >= none.schedule.makespan);
         prop_assert!(crate::check::check(&out.schedule).is_ok());
     }
@@ -119,9 +119,9 @@ proptest! {
 #[test]
 fn one_worker_closed_form() {
     let list = workers(&[(2.0, 0.5, 3.0)]);
-    let out = hetero_star(&request(4.0, &list, Order::Best, None)).unwrap();
+    let out = hetero_star(&request(4.0, &list, ServiceOrder::Best, None)).unwrap();
     assert!(close(out.schedule.makespan, 2.0 + 3.5 * 4.0) && out.proven);
-    let back = hetero_star(&request(4.0, &list, Order::Best, Some(Return { ratio: 0.5, policy: Policy::Fifo }))).unwrap();
+    let back = hetero_star(&request(4.0, &list, ServiceOrder::Best, Some(Return { ratio: 0.5, policy: Policy::Fifo }))).unwrap();
     assert!(close(back.schedule.makespan, 16.0 + 2.0 + 0.5 * 0.5 * 4.0), "{}", back.schedule.makespan);
 }
 
@@ -132,12 +132,12 @@ fn one_worker_closed_form() {
 #[test]
 fn two_workers_by_hand() {
     let list = workers(&[(0.0, 1.0, 2.0), (0.0, 2.0, 1.0)]);
-    let out = hetero_star(&request(1.0, &list, Order::Best, None)).unwrap();
+    let out = hetero_star(&request(1.0, &list, ServiceOrder::Best, None)).unwrap();
     assert!(close(out.schedule.makespan, 1.8), "{}", out.schedule.makespan);
     assert_eq!(out.sequence, [1, 2]);
     assert!(close(out.loads[0], 0.6) && close(out.loads[1], 0.4));
     let reversed = workers(&[(0.0, 2.0, 1.0), (0.0, 1.0, 2.0)]);
-    let given = hetero_star(&request(1.0, &reversed, Order::Given, None)).unwrap();
+    let given = hetero_star(&request(1.0, &reversed, ServiceOrder::Given, None)).unwrap();
     assert!(close(given.schedule.makespan, 2.25), "{}", given.schedule.makespan);
     assert!(close(given.orders.iter().find(|o| o.order == "best").unwrap().makespan, 1.8));
 }
@@ -146,12 +146,12 @@ fn two_workers_by_hand() {
 #[test]
 fn errors_name_the_field() {
     let list = workers(&[(0.0, 1.0, 2.0), (0.0, 2.0, 1.0), (1.0, 1.0, 1.0), (1.0, 1.0, 0.0)]);
-    let e = hetero_star(&request(1.0, &list, Order::Best, None)).unwrap_err();
+    let e = hetero_star(&request(1.0, &list, ServiceOrder::Best, None)).unwrap_err();
     assert_eq!(e.field, "processors[3].A", "{}", e.message);
-    let e = hetero_star(&request(1.0, &list[..1], Order::Best, Some(Return { ratio: -1.0, policy: Policy::Fifo }))).unwrap_err();
+    let e = hetero_star(&request(1.0, &list[..1], ServiceOrder::Best, Some(Return { ratio: -1.0, policy: Policy::Fifo }))).unwrap_err();
     assert_eq!(e.field, "return.ratio");
-    let e = hetero_star(&request(f64::NAN, &list[..1], Order::Best, None)).unwrap_err();
+    let e = hetero_star(&request(f64::NAN, &list[..1], ServiceOrder::Best, None)).unwrap_err();
     assert_eq!(e.field, "V");
-    let e = hetero_star(&request(1.0, &[], Order::Best, None)).unwrap_err();
+    let e = hetero_star(&request(1.0, &[], ServiceOrder::Best, None)).unwrap_err();
     assert!(e.field == "processors" && e.message.contains("from 1 to 1000"), "{}", e.message);
 }

@@ -59,8 +59,8 @@ fn absorb(o: &Options, st: &Setup, k: usize, n: usize, a: f64) -> Vec<Affine> {
     for p in (0..=n).rev() {
         let mut total = Affine { g: o.speed(p) / a, c: 0.0 };
         let mut u = Affine { g: 0.0, c: 0.0 };
-        for q in p + 1..=n {
-            let (gq, h) = (big[q], o.hops(k, q));
+        for (q, &gq) in big.iter().enumerate().skip(p + 1) {
+            let h = o.hops(k, q);
             for _ in 0..o.slots() {
                 let den = 1.0 + gq.g * h * st.c;
                 let w = Affine { g: gq.g * (1.0 - u.g) / den, c: (gq.c - gq.g * (u.c + h * st.s)) / den };
@@ -84,8 +84,8 @@ fn layout(o: &Options, st: &Setup, k: usize, n: usize, a: f64) -> Option<(f64, V
     while next < groups.len() {
         let (p, t0, count, path) = (groups[next].layer, groups[next].activated, groups[next].count, groups[next].path.clone());
         let mut clock = t0;
-        for q in p + 1..=n {
-            let (gq, h) = (big[q], o.hops(k, q));
+        for (q, &gq) in big.iter().enumerate().skip(p + 1) {
+            let h = o.hops(k, q);
             for slot in 1..=o.slots() {
                 let r = t_end - clock;
                 let w = (gq.g * (r - h * st.s) + gq.c) / (1.0 + gq.g * h * st.c);
