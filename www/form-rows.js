@@ -60,7 +60,9 @@ export function rowsControl(spec, id, describedBy) {
       return el('label', { class: `row-cell${col.wide ? ' wide' : ''}`, 'data-col': col.key },
         el('span', { class: 'cell-name', title: col.title, text: col.label }), input);
     });
-    const row = el('div', { class: 'rows-row' }, label, ...cellEls, remove);
+    // Rows of short numbers only sit on one line; a wide column gets a line of its own.
+    const flat = !columns.some((col) => col.wide);
+    const row = el('div', { class: `rows-row${flat ? ' flat' : ''}`, style: flat ? `--cols: ${columns.length}` : undefined }, label, ...cellEls, remove);
     const line = { row, cells, label, remove };
     remove.addEventListener('click', () => {
       if (lines.length <= minRows) return;

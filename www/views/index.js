@@ -8,5 +8,7 @@ import torus from './torus.js';
 import memory from './memory.js';
 import isoefficiency from './isoefficiency.js';
 import nonlinear from './nonlinear.js';
+import hetero from './hetero.js';
 
-export const views = [buffers, torus, memory, isoefficiency, nonlinear]; // in the order of the papers
+// The five papers in their order, then the model the field starts from.
+export const views = [buffers, torus, memory, isoefficiency, nonlinear, hetero];
