@@ -54,8 +54,6 @@ export const ENTRIES = [...paper000, ...paper001, ...paper002, ...paper003, ...p
 
 export const NOT_COVERED = [
   { paper: '000', label: 'Fig. 1', why: 'the binomial tree’s structure and its embeddings: a drawing of the topology, nothing is computed' },
-  { paper: '001', label: 'Fig. 8', why: 'compares with the scattering of the paper’s reference [3]/[4] (to the nearest neighbours), which the calculator does not model' },
-  { paper: '001', label: 'Fig. 9', why: 'returning the results (Sec. 5 of [001]), an extension the calculator does not model' },
   { paper: '002', label: 'Fig. 1', why: 'a measurement on a real computer (pattern search in a linear array), not a model' },
   { paper: '002', label: 'Fig. 2', why: 'a diagram of the memory hierarchy and of a piecewise-linear time function; the Memory hierarchy view lists any processor’s pieces and swap point' },
   { paper: '002', label: 'Fig. 11', why: 'experiments on a cluster of three PCs: measurements, not a model' },
