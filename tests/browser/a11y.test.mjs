@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pageSession, ROOT } from './harness.mjs';
 
 const AXE = path.join(ROOT, 'tests', 'browser', 'node_modules', 'axe-core', 'axe.min.js');
-const PAGES = ['buffers', 'torus', 'memory', 'isoefficiency', 'nonlinear', 'gallery'];
+const PAGES = ['buffers', 'torus', 'memory', 'isoefficiency', 'nonlinear', 'hetero', 'gallery'];
 
 let page;
 let server;

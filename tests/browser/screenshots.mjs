@@ -15,7 +15,7 @@ const server = await serve(undefined, { overrides });
 const browser = await launch();
 const errors = [];
 try {
-  const views = (process.env.VIEWS ?? 'buffers,torus,memory,nonlinear').split(',');
+  const views = (process.env.VIEWS ?? 'buffers,torus,memory,nonlinear,hetero').split(',');
   const sizes = [{ name: 'wide', width: 1440, height: 1000 }, { name: 'narrow', width: 400, height: 860 }];
   for (const size of sizes) {
     for (const id of views) {
