@@ -150,9 +150,11 @@ export function chartCsvRows(chart) {
     for (const x of [...xs.keys()].sort((a, b) => a - b)) rows.push([x, ...xs.get(x)]);
     return rows;
   }
-  if (xAxis?.type === 'category' && Array.isArray(xAxis.data) && series.every((s) => s.data.every((d) => !Array.isArray(valueOf(d))))) {
-    const cats = xAxis.data.map((c) => valueOf(c));
-    const rows = [[axisName(xAxis, 'category'), ...series.map((s, j) => s.name ?? `${axisName(yAxis, 'value')}${series.length > 1 ? ` ${j + 1}` : ''}`)]];
+  // Bars on a category axis, upright (x) or lying (y): a row per category.
+  const [catAxis, valueAxis] = xAxis?.type === 'category' ? [xAxis, yAxis] : [yAxis, xAxis];
+  if (catAxis?.type === 'category' && Array.isArray(catAxis.data) && series.every((s) => s.data.every((d) => !Array.isArray(valueOf(d))))) {
+    const cats = catAxis.data.map((c) => valueOf(c));
+    const rows = [[axisName(catAxis, 'category'), ...series.map((s, j) => s.name ?? `${axisName(valueAxis, 'value')}${series.length > 1 ? ` ${j + 1}` : ''}`)]];
     cats.forEach((c, i) => rows.push([c, ...series.map((s) => valueOf(s.data[i]))]));
     return rows;
   }

@@ -76,6 +76,7 @@ const EDITS = {
   torus: { 'field-k': 3, 'field-S': 2e-5, 'field-V': 3e6 },
   memory: { 'field-V': 3, 'field-processors-1-C': 2, 'field-processors-1-pieces': '2+1x, -8+12x', 'fig10-field-m': 8 },
   isoefficiency: { 'field-m': 3, 'field-V': 100000 },
+  hetero: { 'field-V': 250, 'field-processors-2-C': 0.07, 'field-order': 'by_C', 'field-ratio': 0.2, 'field-policy': 'LIFO' },
   nonlinear: { 'field-algorithm': 'S', 'field-L': 200, 'field-A': '1.2, 1.5', 'field-G': '0.1, 0.2', 'field-theta_cm': 0.5 },
 };
 

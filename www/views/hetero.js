@@ -154,9 +154,9 @@ function ordersOption(orders, chosen) {
       return [`<b>${name(o)}</b>`, `Cmax ${fmt(o.makespan)}`, sequenceText(o.sequence) ?? ''].filter(Boolean).join('<br>');
     } },
     xAxis: { type: 'value', name: 'Cmax', nameLocation: 'middle', nameGap: 22, axisLabel: { color: COLORS.muted }, splitLine: { lineStyle: { color: COLORS.grid } } },
-    yAxis: { type: 'category', inverse: true, data: orders.map(name), axisLabel: { color: COLORS.text }, axisTick: { show: false } },
+    yAxis: { type: 'category', inverse: true, name: 'order', nameTextStyle: { color: COLORS.muted }, data: orders.map(name), axisLabel: { color: COLORS.text }, axisTick: { show: false } },
     series: [{
-      type: 'bar', barMaxWidth: 24,
+      name: 'Cmax', type: 'bar', barMaxWidth: 24,
       data: orders.map((o) => ({ value: o.makespan, itemStyle: { color: Math.abs(o.makespan - chosen) <= 1e-12 * Math.abs(chosen) ? COLORS.compute : COLORS.reference } })),
       label: { show: true, position: 'right', color: COLORS.muted, formatter: (p) => fmt(p.value, 4) },
     }],
