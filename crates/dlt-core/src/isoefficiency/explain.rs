@@ -5,7 +5,7 @@
 
 use super::search::{round_robin, Search};
 use super::sequence::{self, Tau};
-use super::{instance, lp_budget, searched, Instance, Isoefficiency, Output, Params};
+use super::{instance, lp_budget, proof_budget, searched, Instance, Isoefficiency, Output, Params};
 use crate::error::Result;
 use crate::explain::{count, program_steps, short, Equations, Explanation, Step};
 use crate::model::{Export, Model};
@@ -22,7 +22,7 @@ const SEQUENCE: Equations =
 pub fn explain(p: &Params) -> Result<Explanation> {
     let inst = instance(p)?;
     let budget = lp_budget(p.lp_budget)?;
-    let (out, search) = searched(&inst, budget)?;
+    let (out, search) = searched(&inst, budget, proof_budget(p.proof_budget)?)?;
     let mut steps = match Isoefficiency::lp(p) {
         Some(export) => program_steps(&export?),
         None => Vec::new(),
@@ -64,8 +64,22 @@ pub fn explain(p: &Params) -> Result<Explanation> {
         Step::new(
             format!("Lower bound {} and gap {}", short(out.best_bound), short(out.gap)),
             "003", "(3), (4)",
-            if out.proven {
+            if out.proven && out.proof_lps > 0 {
+                format!(
+                    "A branch and bound over send sequences closed every node in {} LPs: each node fixes the first chunks' machines and its LP \
+                     keeps the channel, every chunk done by T and the machines' busy time within T, a relaxation of every sequence below it; \
+                     none is below T = {} by more than 1e-9 of it, so T is the optimum (dlt prove writes the certificate).",
+                    out.proof_lps, short(out.schedule.makespan)
+                )
+            } else if out.proven {
                 format!("Every sequence was solved, so T = {} is the optimum: the bound equals it and the gap is 0.", short(out.schedule.makespan))
+            } else if out.proof_lps > 0 {
+                format!(
+                    "A branch and bound over send sequences, from the search's best, within {} LPs: each node fixes the first chunks' machines \
+                     and its LP keeps the channel, every chunk done by T and the machines' busy time within T, a relaxation of every sequence \
+                     below it. The least bound of the nodes left open is {}: T = {} is within a gap of (T - bound)/T = {} of the optimum.",
+                    out.proof_lps, short(out.best_bound), short(out.schedule.makespan), short(out.gap)
+                )
             } else {
                 format!(
                     "No schedule ends before the channel has carried every chunk after the start-up, S + nO + CV, nor before the machines' \

@@ -5,7 +5,7 @@
 //! of V is narrower than `width` (the paper: 1 MB). Points already solved are
 //! reused across levels and sides.
 
-use super::{best, instance, Instance, Machines, Params, A1, A2, B2, C, LP_BUDGET, N, O, S, V};
+use super::{best, instance, searched, Instance, Machines, Params, A1, A2, B2, C, LP_BUDGET, N, O, PROOF_BUDGET, S, V};
 use crate::error::{Code, Error, Result};
 use crate::validate::{self, Field};
 use alloc::collections::BTreeMap;
@@ -25,7 +25,7 @@ const TOTAL_LP_BUDGET: Field = Field::integer("total_lp_budget", 1, MAX_TOTAL_LP
 /// The map's own fields and the machines' (a point's ranges, which
 /// `instance` checks them by). m_range and V_range, a pair of a point's m
 /// and of its V in increasing order, are not listed.
-pub(super) const FIELDS: &[Field] = &[N, S, O, C, A1, A2, B2, LEVELS, WIDTH, LP_BUDGET, TOTAL_LP_BUDGET];
+pub(super) const FIELDS: &[Field] = &[N, S, O, C, A1, A2, B2, LEVELS, WIDTH, LP_BUDGET, PROOF_BUDGET, TOTAL_LP_BUDGET];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -49,6 +49,11 @@ pub struct MapParams {
     #[serde(default)]
     #[cfg_attr(feature = "ts", tsify(optional))]
     pub lp_budget: Option<f64>,
+    /// LPs of the branch and bound at each m's E_max point (default
+    /// super::DEFAULT_PROOF_BUDGET): its proof, or its gap.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", tsify(optional))]
+    pub proof_budget: Option<f64>,
     /// LPs the whole map may solve (default DEFAULT_TOTAL_LP_BUDGET): once
     /// they are spent no MIP is started, and the machine counts mapped so
     /// far are returned.
@@ -79,6 +84,12 @@ pub struct MapOutput {
     pub e_max: Vec<f64>,
     #[serde(rename = "V_max")]
     pub v_max: Vec<f64>,
+    /// Per m, the E_max point's MIP after a branch and bound: proven
+    /// optimal, or the gap (T - bound) / T left.
+    #[serde(rename = "E_max_proven")]
+    pub e_max_proven: Vec<bool>,
+    #[serde(rename = "E_max_gap")]
+    pub e_max_gap: Vec<f64>,
     pub isolines: Vec<Isoline>,
     /// The stopping width of every search, in units of V.
     pub width: f64,
@@ -185,6 +196,7 @@ struct Valid {
     v_range: (f64, f64),
     width: f64,
     budget: usize,
+    proof: usize,
     total: usize,
 }
 
@@ -204,7 +216,7 @@ fn validate(p: &MapParams) -> Result<Valid> {
     if v_hi <= v_lo {
         return Err(Error::range("V_range", format!("V_range must be increasing, got [{v_lo}, {v_hi}]")));
     }
-    let base = instance(&Params { m: p.m_range.0, v: v_lo, machines: p.machines, lp_budget: None })
+    let base = instance(&Params { m: p.m_range.0, v: v_lo, machines: p.machines, lp_budget: None, proof_budget: p.proof_budget })
     .map_err(|mut e| {
         if e.field == "m" {
             e.field = String::from("m_range[0]");
@@ -222,19 +234,22 @@ fn validate(p: &MapParams) -> Result<Valid> {
     }
     let budget = super::budget(LP_BUDGET, p.lp_budget, DEFAULT_LP_BUDGET)?;
     let total = super::budget(TOTAL_LP_BUDGET, p.total_lp_budget, DEFAULT_TOTAL_LP_BUDGET)?;
-    Ok(Valid { base, m_hi, v_range: (v_lo, v_hi), width, budget, total })
+    let proof = super::proof_budget(p.proof_budget)?;
+    Ok(Valid { base, m_hi, v_range: (v_lo, v_hi), width, budget, proof, total })
 }
 
 /// The map, calling `progress(done, total)` after each machine count; a
 /// `false` stops it there.
 pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Result<MapOutput> {
-    let Valid { base, m_hi, v_range: (v_lo, v_hi), width, budget, total } = validate(p)?;
+    let Valid { base, m_hi, v_range: (v_lo, v_hi), width, budget, proof, total } = validate(p)?;
     let mut ev = Evaluator { base: base.clone(), budget, left: total, cache: BTreeMap::new(), proven: 0 };
     let ms: Vec<usize> = (base.m..=m_hi).collect();
     let mut out = MapOutput {
         m: Vec::new(),
         e_max: Vec::new(),
         v_max: Vec::new(),
+        e_max_proven: Vec::new(),
+        e_max_gap: Vec::new(),
         isolines: p.levels.iter().map(|&e| Isoline { e, below: Vec::new(), above: Vec::new() }).collect(),
         width,
         points: 0,
@@ -249,9 +264,17 @@ pub fn map(p: &MapParams, progress: &mut dyn FnMut(usize, usize) -> bool) -> Res
             }
             other => other?,
         };
+        // The E_max point's search again, then the branch and bound from
+        // its best: Table 1's schedules proven, or their gap. A better
+        // schedule found there raises E_max.
+        let point = Instance { m, v: column.v_max, ..base.clone() };
+        let (at_max, _) = searched(&point, budget, proof)?;
+        ev.left = ev.left.saturating_sub(at_max.sequences + at_max.proof_lps as usize);
         out.m.push(m);
-        out.e_max.push(column.e_max);
+        out.e_max.push(column.e_max.max(at_max.efficiency));
         out.v_max.push(column.v_max);
+        out.e_max_proven.push(at_max.proven);
+        out.e_max_gap.push(at_max.gap);
         for ((line, b), a) in out.isolines.iter_mut().zip(column.below).zip(column.above) {
             line.below.push(b);
             line.above.push(a);
@@ -289,6 +312,7 @@ mod tests {
             machines: Machines { n: 20.0, s: 25.4, o: 0.075, c: 0.005, a1: 0.109, a2: 4.132, b2: -27109.0 },
             width: Some(100.0),
             lp_budget: Some(5.0),
+            proof_budget: None,
             total_lp_budget: Some(total),
         }
     }

@@ -44,16 +44,29 @@ pub enum Tau {
 
 /// The LP for `seq`, scaled: loads in units of rho-sized chunks' worth
 /// V/n, times in units of `inst.time_unit()`.
+///
+/// `seq` may be a prefix: chunks past it go to machines not yet chosen,
+/// and the LP is then a relaxation of every sequence that starts with it
+/// (proof.rs's bound). It keeps what holds whatever their machines: the
+/// channel, each chunk done by T (a machine's later chunks only end
+/// later), and the machines' busy time (each chunk's receiving,
+/// computing and O, on one machine at a time) within the time they have
+/// from their first chunk to T, machines not yet used from the first
+/// free chunk on. That sum needs tau as a variable. With the whole
+/// sequence it is the LP of that sequence, exactly.
 pub fn model(inst: &Instance, seq: &[u8], tau: Tau) -> (Model, Vec<Var>, Vec<Var>, Var) {
     let (x0, t0) = (inst.load_unit(), inst.time_unit());
     let (s, o, c) = (inst.s / t0, inst.o / t0, inst.c * x0 / t0);
     let (a1, a2, b2) = (inst.a1 * x0 / t0, inst.a2 * x0 / t0, inst.b2 / t0);
-    let n = seq.len();
+    let (n, fixed) = (inst.n, seq.len());
+    debug_assert!(fixed <= n);
+    let tau = if fixed < n { Tau::Variable } else { tau };
     let mut lp = Model::default();
     let big_t = lp.var("T", 0.0, f64::INFINITY, 1.0);
     // (6): no chunk is sent before its machine has started.
     let t: Vec<Var> = (0..n).map(|j| lp.var(format!("t_{}", j + 1), s, f64::INFINITY, 0.0)).collect();
     let alpha: Vec<Var> = (0..n).map(|j| lp.var(format!("alpha_{}", j + 1), 0.0, f64::INFINITY, 0.0)).collect();
+    let mut taus = Vec::new();
     for j in 0..n {
         // (3): messages follow one another on the channel.
         if j + 1 < n {
@@ -63,13 +76,14 @@ pub fn model(inst: &Instance, seq: &[u8], tau: Tau) -> (Model, Vec<Var>, Vec<Var
         // chunk's send, computing (tau) and O end before. tau appears only on
         // the small side of these rows, so they take its pieces one by one,
         // or a variable above both (11).
-        let next = (j + 1..n).find(|&l| seq[l] == seq[j]);
+        let next = if j < fixed { (j + 1..fixed).find(|&l| seq[l] == seq[j]) } else { None };
         let pieces: Vec<Piece> = match tau {
             Tau::PerPiece => [(1, a1, 0.0), (2, a2, b2)].into_iter().map(|(k, a, b)| (format!("_{k}"), vec![(alpha[j], -(c + a))], b)).collect(),
             Tau::Variable => {
                 let tau_j = lp.var(format!("tau_{}", j + 1), 0.0, f64::INFINITY, 0.0);
                 lp.row(format!("core_{}", j + 1), vec![(tau_j, 1.0), (alpha[j], -a1)], Sense::Ge, 0.0);
                 lp.row(format!("out_{}", j + 1), vec![(tau_j, 1.0), (alpha[j], -a2)], Sense::Ge, b2);
+                taus.push(tau_j);
                 vec![(String::new(), vec![(alpha[j], -c), (tau_j, -1.0)], 0.0)]
             }
         };
@@ -80,6 +94,22 @@ pub fn model(inst: &Instance, seq: &[u8], tau: Tau) -> (Model, Vec<Var>, Vec<Var
                 None => lp.row(format!("end_{}{suffix}", j + 1), [vec![(big_t, 1.0)], done].concat(), Sense::Ge, o + b),
             }
         }
+    }
+    if fixed < n {
+        // sum over machines of (T - first chunk's t) >= sum over chunks of (c alpha + tau + O).
+        let mut terms = vec![(big_t, inst.m as f64)];
+        let mut used = 0;
+        for (j, &x) in seq.iter().enumerate() {
+            if !seq[..j].contains(&x) {
+                terms.push((t[j], -1.0));
+                used += 1;
+            }
+        }
+        if used < inst.m {
+            terms.push((t[fixed], -((inst.m - used) as f64)));
+        }
+        terms.extend(alpha.iter().map(|&a| (a, -c)).chain(taus.iter().map(|&x| (x, -1.0))));
+        lp.row("busy", terms, Sense::Ge, n as f64 * o);
     }
     // (7)
     lp.row("load", alpha.iter().map(|&a| (a, 1.0)).collect(), Sense::Eq, inst.v / x0);
