@@ -11,6 +11,8 @@ fn help() -> String {
          dlt plan FILE     what the request will cost (stages, n_min, LP size, method, LP budget) without solving it\n  \
          dlt explain FILE  the steps that produce the answer, with its numbers (the program's rows at the optimum, tight or not)\n  \
          dlt export FILE [--mps]   write the LP (or MIP) of a request of the models marked [LP] as CPLEX-LP (or MPS) text\n  \
+         dlt prove FILE    an isoefficiency request's optimum proven by branch and bound within its proof_budget: the certificate (JSON)\n  \
+         dlt verify-proof FILE     check a certificate: every LP solved again, no number of it trusted\n  \
          dlt --version\n\n\
          A request is {\"model\": NAME, ...parameters}; the response is JSON on standard output.\n\
          Bad input prints {\"error\": {\"code\", \"field\", \"message\"}} and exits with status 2.\n\nMODELS:\n",
@@ -61,6 +63,26 @@ fn export(text: &str, format: dlt_core::LpFormat) -> Result<String, dlt_core::Er
     dlt_core::export(&request, format)
 }
 
+/// The isoefficiency request in `text` (its "model" must say so).
+fn isoefficiency(text: &str) -> Result<dlt_core::isoefficiency::Params, dlt_core::Error> {
+    match request(text)? {
+        dlt_core::Request::Isoefficiency(p) => Ok(p),
+        _ => Err(dlt_core::Error::new(dlt_core::Code::OutOfRange, "model", "dlt prove takes an isoefficiency request (\"model\": \"isoefficiency\")")),
+    }
+}
+
+fn prove(text: &str) -> Result<String, dlt_core::Error> {
+    let certificate = dlt_core::isoefficiency::certificate(&isoefficiency(text)?)?;
+    serde_json::to_string(&certificate).map_err(dlt_core::Error::internal)
+}
+
+fn verify_proof(text: &str) -> Result<String, dlt_core::Error> {
+    let certificate: dlt_core::isoefficiency::proof::Certificate = serde_json::from_str(text)
+        .map_err(|e| dlt_core::Error::new(dlt_core::Code::Parse, "certificate", format!("not a certificate of dlt prove: {e}")))?;
+    let verdict = dlt_core::isoefficiency::proof::verify(&certificate)?;
+    serde_json::to_string_pretty(&serde_json::json!({ "verified": true, "verdict": verdict })).map_err(dlt_core::Error::internal)
+}
+
 /// Reads the request at `path`, answers with `run`: exit 1 if it cannot be
 /// read, 2 with the error object on bad input.
 fn answer(path: &str, run: impl Fn(&str) -> Result<String, dlt_core::Error>) -> ExitCode {
@@ -103,6 +125,8 @@ fn main() -> ExitCode {
         ["explain", path] => answer(path, explain),
         ["export", path] => answer(path, |t| export(t, dlt_core::LpFormat::Lp)),
         ["export", path, "--mps"] | ["export", "--mps", path] => answer(path, |t| export(t, dlt_core::LpFormat::Mps)),
+        ["prove", path] => answer(path, prove),
+        ["verify-proof", path] => answer(path, verify_proof),
         ["--version"] | ["-V"] => emit(&format!("dlt {}", env!("CARGO_PKG_VERSION")), ExitCode::SUCCESS),
         ["--help"] | ["-h"] | ["help"] => emit(help().trim_end(), ExitCode::SUCCESS),
         _ => {

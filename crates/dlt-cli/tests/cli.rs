@@ -113,3 +113,37 @@ fn a_reader_that_stops_early_is_not_a_crash() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success() && !stderr.contains("panicked"), "{:?}: {stderr}", out.status);
 }
+
+/// Issue 15: 003's Table 1 at m = 20 (n = 20, V_max as printed), proven
+/// optimal by `dlt prove`, its certificate accepted by `dlt verify-proof`
+/// and refused once a node of its frontier is dropped.
+#[test]
+fn a_table_1_optimum_is_proven_and_its_certificate_checked() {
+    let papers: Value = serde_json::from_str(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/golden/papers.json")).unwrap()).unwrap();
+    let case = papers["cases"].as_array().unwrap().iter().find(|c| c["id"] == "003-table1").unwrap();
+    let (ms, vs) = (case["expect"]["m"].as_array().unwrap(), case["expect"]["V_max"].as_array().unwrap());
+    let at = ms.iter().position(|m| m == 20).unwrap();
+    let mut request = case["request"].clone();
+    request["m"] = ms[at].clone();
+    request["V"] = vs[at].clone();
+    let out = dlt(&["prove", "-"], &request.to_string());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let certificate: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let checked = dlt(&["verify-proof", "-"], &certificate.to_string());
+    assert!(checked.status.success(), "{}", String::from_utf8_lossy(&checked.stdout));
+    let verdict: Value = serde_json::from_slice(&checked.stdout).unwrap();
+    assert_eq!(verdict["verified"], true);
+    let makespan = verdict["verdict"]["makespan"].as_f64().unwrap();
+    assert!(verdict["verdict"]["bound"].as_f64().unwrap() >= makespan * (1.0 - 1e-9));
+    // E = T(1, 1, V) / (m T) meets the printed E_max.
+    let single = dlt(&["solve", "-"], &request.to_string());
+    let answer: Value = serde_json::from_slice(&single.stdout).unwrap();
+    assert_eq!(answer["proven"], true);
+    assert!(answer["efficiency"].as_f64().unwrap() >= case["expect"]["E_max"][at].as_f64().unwrap() - 0.05);
+    let mut forged = certificate;
+    forged["frontier"].as_array_mut().unwrap().pop();
+    let refused = dlt(&["verify-proof", "-"], &forged.to_string());
+    assert_eq!(refused.status.code(), Some(2));
+    let error: Value = serde_json::from_slice(&refused.stdout).unwrap();
+    assert_eq!(error["error"]["field"], "certificate");
+}
