@@ -87,6 +87,7 @@ function renderPoint(r, ctx) {
     { label: 'lower bound on T', value: r.best_bound, unit: 's', testid: 'best-bound' },
     { label: 'proven optimal', value: proven ? 'yes' : 'no: best found', testid: 'proven' },
     { label: 'send sequences solved', hint: 'an LP each', value: r.sequences, format: fmtInt, testid: 'sequences' },
+    { label: 'branch and bound', hint: 'LPs, one a node', value: r.proof_lps, format: fmtInt, testid: 'proof-lps' },
   ];
   if (where) items.push({ label: 'on the map', value: where, testid: 'where' });
   const warn = Array.isArray(r.warnings) ? r.warnings : [];

@@ -22,6 +22,7 @@ export const FIELDS = [
   { key: 'm', symbol: 'm', name: 'point: machines (m in [003])', kind: 'integer', default: 2, help: 'or click the map' },
   { key: 'V', symbol: 'V', name: 'point: load (V in [003])', unit: 'MB', kind: 'number', default: 134485 },
   { key: 'lp_budget', symbol: 'LPs', name: 'point: LP budget of the MIP (send sequences solved)', kind: 'integer', optional: true, placeholder: 'blank: the core’s default' },
+  { key: 'proof_budget', symbol: 'B&B', name: 'point: LPs of the branch and bound that proves the schedule optimal or bounds its gap', kind: 'integer', optional: true, placeholder: 'blank: the core’s default', help: 'each node of the tree is an LP with the sends so far fixed' },
 ];
 
 // The form's field behind a path of the map's request, and what the path
@@ -68,6 +69,7 @@ export function mapRequest(base, m) {
 export function pointRequest(v) {
   const q = { model: 'isoefficiency', m: v.m, n: v.n, V: v.V, S: v.S, O: v.O, C: v.C, a1: v.a1, a2: v.a2, b2: v.b2 };
   if (v.lp_budget !== undefined) q.lp_budget = v.lp_budget;
+  if (v.proof_budget !== undefined) q.proof_budget = v.proof_budget;
   return q;
 }
 
