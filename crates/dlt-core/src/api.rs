@@ -212,6 +212,13 @@ pub fn export(request: &Request, format: LpFormat) -> Result<String> {
 #[cfg(feature = "std")]
 pub fn parse<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Request> {
     let value = crate::bounded::value(input).map_err(|(e, field)| Error::new(Code::Parse, field, format!("the request is not valid JSON: {e}")))?;
+    parse_value(value)
+}
+
+/// [`parse`] of a request already read, nested no deeper than
+/// `bounded::MAX_DEPTH` (a sweep's point, its request with one field changed).
+#[cfg(feature = "std")]
+pub(crate) fn parse_value(value: serde_json::Value) -> Result<Request> {
     let serde_json::Value::Object(mut map) = value else {
         return Err(Error::new(Code::Parse, "", "the request must be a JSON object {\"model\": NAME, ...}"));
     };
