@@ -212,6 +212,13 @@ pub fn export(request: &Request, format: LpFormat) -> Result<String> {
 #[cfg(feature = "std")]
 pub fn parse<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Request> {
     let value = crate::bounded::value(input).map_err(|(e, field)| Error::new(Code::Parse, field, format!("the request is not valid JSON: {e}")))?;
+    parse_value(value)
+}
+
+/// [`parse`] of a request already read, nested no deeper than
+/// `bounded::MAX_DEPTH` (a sweep's point, its request with one field changed).
+#[cfg(feature = "std")]
+pub(crate) fn parse_value(value: serde_json::Value) -> Result<Request> {
     let serde_json::Value::Object(mut map) = value else {
         return Err(Error::new(Code::Parse, "", "the request must be a JSON object {\"model\": NAME, ...}"));
     };
@@ -231,19 +238,31 @@ pub fn parse<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Request> {
 /// back, which they do for every field (an absent optional one as null).
 #[cfg(feature = "std")]
 fn fields<T: serde::de::DeserializeOwned + Serialize>(params: serde_json::Value) -> Result<T> {
-    let parsed: T = serde_path_to_error::deserialize(&params).map_err(|e| {
-        // The root's path prints as ".", as does a field named "." (fuzz).
-        let root = e.path().iter().next().is_none();
-        let path = e.path().to_string();
-        let message = e.into_inner().to_string();
-        let field = if root { missing(&message).or_else(|| flattened(&params, &message)).unwrap_or_default() } else { path };
-        Error::new(Code::Parse, field, message)
-    })?;
-    let (serde_json::Value::Object(given), Ok(serde_json::Value::Object(known))) = (&params, serde_json::to_value(&parsed)) else {
-        return Ok(parsed);
+    let parsed: T = serde_path_to_error::deserialize(&params).map_err(|e| refused(&params, e))?;
+    known(&params, serde_json::to_value(&parsed))?;
+    Ok(parsed)
+}
+
+/// The error of parameters serde refused, naming the field: kept out of
+/// [`fields`], which is instantiated once per model, to be compiled once.
+#[cfg(feature = "std")]
+fn refused(params: &serde_json::Value, e: serde_path_to_error::Error<serde_json::Error>) -> Error {
+    // The root's path prints as ".", as does a field named "." (fuzz).
+    let root = e.path().iter().next().is_none();
+    let path = e.path().to_string();
+    let message = e.into_inner().to_string();
+    let field = if root { missing(&message).or_else(|| flattened(params, &message)).unwrap_or_default() } else { path };
+    Error::new(Code::Parse, field, message)
+}
+
+/// Refuses a given field that the parsed parameters do not serialise back.
+#[cfg(feature = "std")]
+fn known(params: &serde_json::Value, parsed: serde_json::Result<serde_json::Value>) -> Result<()> {
+    let (serde_json::Value::Object(given), Ok(serde_json::Value::Object(known))) = (params, parsed) else {
+        return Ok(());
     };
     match given.keys().find(|key| !known.contains_key(*key)) {
-        None => Ok(parsed),
+        None => Ok(()),
         Some(key) => {
             let expected: alloc::vec::Vec<String> = known.keys().map(|k| format!("`{k}`")).collect();
             Err(Error::new(Code::Parse, key.as_str(), format!("unknown field `{key}`, expected one of {}", expected.join(", "))))

@@ -228,6 +228,12 @@ fn check_relays(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), V
     Ok(())
 }
 
+/// Events `(time, order, amount)` by time, then order: one comparator for
+/// [`check_flow`] and [`check_results`], so one instantiation of the sort.
+fn by_time_then_order(x: &(f64, u8, f64), y: &(f64, u8, f64)) -> core::cmp::Ordering {
+    x.0.total_cmp(&y.0).then(x.1.cmp(&y.1))
+}
+
 /// Per physical processor of each row (tolerances relative to what that
 /// processor moves: a torus layer holds a tiny share of V): what it has received by any instant
 /// covers what it has started to forward or compute by then, and at the end
@@ -244,7 +250,7 @@ fn check_flow(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Vio
                 _ => {}
             }
         }
-        events.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        events.sort_by(by_time_then_order);
         let (mut have, mut used) = (row.initial_load, 0.0);
         let mut moved = row.initial_load;
         for (t, order, x) in events {
@@ -288,7 +294,7 @@ fn check_results(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), 
                 _ => {}
             }
         }
-        events.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        events.sort_by(by_time_then_order);
         let (mut have, mut sent, mut moved) = (0.0, 0.0, 0.0);
         for (t, order, x) in events {
             if order == 0 { have += x } else { sent += x }

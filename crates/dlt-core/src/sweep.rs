@@ -86,7 +86,7 @@ pub fn sweep(p: &SweepParams, progress: &mut dyn FnMut(usize, usize) -> bool) ->
     for (done, &x) in p.values.iter().enumerate() {
         let mut point = base.clone();
         point.insert(p.parameter.clone(), Value::from(x));
-        let answer = api::parse(Value::Object(point))
+        let answer = api::parse_value(Value::Object(point))
             .and_then(|r| api::solve(&r))
             .and_then(|r| pick::pick(&r, &fields).map_err(Error::internal));
         match answer {

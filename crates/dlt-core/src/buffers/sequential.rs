@@ -93,14 +93,14 @@ impl StageModel for Sequential {
     fn bounds(&self, kept: &[usize], n: usize) -> (f64, f64) {
         let n = n as f64;
         let mut units: Vec<&Unit> = kept.iter().map(|&u| &self.units[u]).collect();
-        units.sort_by(|x, y| (x.c / x.count).total_cmp(&(y.c / y.count)));
+        crate::sort::sort_by(&mut units, |x, y| (x.c / x.count).total_cmp(&(y.c / y.count)));
         let (mut left, mut link) = (self.v, n * units.iter().map(|u| u.s).sum::<f64>());
         for u in &units {
             let sent = left.min(n * u.cap * u.count);
             link += u.c * sent / u.count;
             left -= sent;
         }
-        units.sort_by(|x, y| x.cap.total_cmp(&y.cap));
+        crate::sort::sort_by(&mut units, |x, y| x.cap.total_cmp(&y.cap));
         let start = units.iter().map(|u| u.s).fold(f64::INFINITY, f64::min);
         let (mut left, mut computing) = (self.v, units.iter().map(|u| u.count).sum::<f64>());
         let mut per_processor = 0.0;

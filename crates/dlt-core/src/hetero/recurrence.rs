@@ -95,7 +95,7 @@ pub(crate) fn linear_rate<'a>(by_c: impl IntoIterator<Item = &'a Worker>) -> f64
 /// The worker indices by non-decreasing C (ties by A, then index).
 pub(crate) fn by_c(workers: &[Worker]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..workers.len()).collect();
-    order.sort_by(|&i, &j| workers[i].c.total_cmp(&workers[j].c).then(workers[i].a.total_cmp(&workers[j].a)));
+    crate::sort::sort_by(&mut order, |&i, &j| workers[i].c.total_cmp(&workers[j].c).then(workers[i].a.total_cmp(&workers[j].a)));
     order
 }
 

@@ -71,7 +71,7 @@ fn pool_of(inst: &Instance, name: &str) -> Vec<usize> {
     let mut order: Vec<usize> = (0..inst.workers.len()).collect();
     match name {
         "by_C" => order = recurrence::by_c(inst.workers),
-        "by_A" => order.sort_by(|&i, &j| inst.workers[i].a.total_cmp(&inst.workers[j].a)),
+        "by_A" => crate::sort::sort_by(&mut order, |&i, &j| inst.workers[i].a.total_cmp(&inst.workers[j].a)),
         _ => {}
     }
     order
@@ -112,7 +112,7 @@ impl<'a> Solver<'a> {
         if free {
             let share = self.inst.v / self.inst.workers.len() as f64;
             let mut by_share = pool.clone();
-            by_share.sort_by(|&i, &j| {
+            crate::sort::sort_by(&mut by_share, |&i, &j| {
                 let cost = |k: usize| self.inst.workers[k].s + self.inst.workers[k].c * share;
                 cost(i).total_cmp(&cost(j))
             });

@@ -66,7 +66,7 @@ pub fn best_multiplier(model: &Model, pi: &[f64], row: usize, upper: impl Fn(usi
         }
         items.push((reduced[v.0] / a, a * hi));
     }
-    items.sort_by(|x, y| x.0.total_cmp(&y.0));
+    crate::sort::sort_by(&mut items, |x, y| x.0.total_cmp(&y.0));
     let mut held = 0.0;
     for (ratio, holds) in items {
         held += holds;

@@ -202,7 +202,7 @@ fn previous(w: &Concave, step: &Step, v: f64) -> Concave {
         }
     }
     ts.retain(|&t| t <= end && t.is_finite());
-    ts.sort_by(f64::total_cmp);
+    crate::sort::sort_by(&mut ts, f64::total_cmp);
     ts.dedup();
     let mut points: Vec<(f64, f64)> = Vec::with_capacity(ts.len());
     for t in ts {

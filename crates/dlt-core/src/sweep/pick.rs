@@ -24,10 +24,23 @@ struct Picker<'a> {
 
 impl Picker<'_> {
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Error> {
-        if self.fields.iter().any(|f| f == key) {
-            self.out.insert(key.to_string(), serde_json::to_value(value)?);
+        if self.wanted(key) {
+            let value = serde_json::to_value(value)?;
+            self.keep(key, value);
         }
         Ok(())
+    }
+
+    /// Whether `key` is one of the fields asked for. This and [`Picker::keep`]
+    /// stay out of `field`, instantiated once per type of field.
+    #[inline(never)]
+    fn wanted(&self, key: &str) -> bool {
+        self.fields.iter().any(|f| f == key)
+    }
+
+    #[inline(never)]
+    fn keep(&mut self, key: &str, value: Value) {
+        self.out.insert(key.to_string(), value);
     }
 }
 
