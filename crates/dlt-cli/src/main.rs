@@ -72,7 +72,7 @@ fn isoefficiency(text: &str) -> Result<dlt_core::isoefficiency::Params, dlt_core
 }
 
 fn prove(text: &str) -> Result<String, dlt_core::Error> {
-    let certificate = dlt_core::isoefficiency::certificate(&isoefficiency(text)?)?;
+    let certificate = dlt_core::isoefficiency::proof::certificate(&isoefficiency(text)?)?;
     serde_json::to_string(&certificate).map_err(dlt_core::Error::internal)
 }
 

@@ -228,28 +228,6 @@ fn proof_budget(x: Option<f64>) -> Result<usize> {
     budget(PROOF_BUDGET, x, DEFAULT_PROOF_BUDGET)
 }
 
-/// The certificate of a request's optimum: its search, then a branch and
-/// bound within its `proof_budget`, which must close every node.
-pub fn certificate(p: &Params) -> Result<proof::Certificate> {
-    let inst = instance(p)?;
-    let (out, _) = searched(&inst, lp_budget(p.lp_budget)?, 0)?;
-    let seq: Vec<u8> = out.sequence.iter().map(|&x| x - 1).collect();
-    let budget = proof_budget(p.proof_budget)?.max(1);
-    let tree = proof::branch_and_bound(&inst, (seq, out.schedule.makespan), budget as u64)?;
-    if !tree.proven() {
-        return Err(Error::new(crate::error::Code::Limit, "proof_budget", format!(
-            "not proven within proof_budget = {budget} LPs: {} nodes left open, the gap to their least bound {:.3e}; raise proof_budget",
-            tree.open.len(), (tree.incumbent.1 - tree.bound()) / tree.incumbent.1)));
-    }
-    Ok(proof::Certificate {
-        request: p.clone(),
-        sequence: tree.incumbent.0.iter().map(|&x| x + 1).collect(),
-        makespan: tree.incumbent.1,
-        tolerance: proof::TOLERANCE,
-        frontier: tree.frontier,
-        lps: tree.lps,
-    })
-}
 
 /// A point's budget of LPs.
 fn lp_budget(x: Option<f64>) -> Result<usize> {

@@ -12,7 +12,8 @@
 
 use super::sequence::{self, Sequence};
 use super::Instance;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
+use super::Params;
 use alloc::collections::{BTreeSet, BinaryHeap};
 use core::cmp::Ordering;
 use alloc::format;
@@ -140,12 +141,35 @@ pub fn branch_and_bound(inst: &Instance, incumbent: (Sequence, f64), budget: u64
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Certificate {
-    pub request: super::Params,
+    pub request: Params,
     pub sequence: Vec<u8>,
     pub makespan: f64,
     pub tolerance: f64,
     pub frontier: Vec<Closed>,
     pub lps: u64,
+}
+
+/// The certificate of a request's optimum: its search, then a branch and
+/// bound within its `proof_budget`, which must close every node.
+pub fn certificate(p: &Params) -> Result<Certificate> {
+    let inst = super::instance(p)?;
+    let (out, _) = super::searched(&inst, super::lp_budget(p.lp_budget)?, 0)?;
+    let seq: Vec<u8> = out.sequence.iter().map(|&x| x - 1).collect();
+    let budget = super::proof_budget(p.proof_budget)?.max(1);
+    let tree = branch_and_bound(&inst, (seq, out.schedule.makespan), budget as u64)?;
+    if !tree.proven() {
+        return Err(Error::new(Code::Limit, "proof_budget", format!(
+            "not proven within proof_budget = {budget} LPs: {} nodes left open, the gap to their least bound {:.3e}; raise proof_budget",
+            tree.open.len(), (tree.incumbent.1 - tree.bound()) / tree.incumbent.1)));
+    }
+    Ok(Certificate {
+        request: p.clone(),
+        sequence: tree.incumbent.0.iter().map(|&x| x + 1).collect(),
+        makespan: tree.incumbent.1,
+        tolerance: TOLERANCE,
+        frontier: tree.frontier,
+        lps: tree.lps,
+    })
 }
 
 /// What a check of a certificate found.
@@ -252,7 +276,7 @@ mod tests {
     #[test]
     fn a_certificate_is_checked_and_a_forged_one_refused() {
         let p = params(3, 6, 4.0 * 6738.0, 0.005);
-        let cert = super::super::certificate(&p).unwrap();
+        let cert = super::certificate(&p).unwrap();
         let verdict = verify(&cert).unwrap();
         assert!((verdict.makespan - cert.makespan).abs() <= 1e-9 * cert.makespan);
         assert!(verdict.bound >= cert.makespan * (1.0 - TOLERANCE));
@@ -276,7 +300,7 @@ mod tests {
     /// bound already closes the proof.
     #[test]
     fn table_1_at_m_20_is_proven_at_the_root() {
-        let cert = super::super::certificate(&params(20, 20, 102_240.0, 0.005)).unwrap();
+        let cert = super::certificate(&params(20, 20, 102_240.0, 0.005)).unwrap();
         assert_eq!(cert.frontier.len(), 1);
         verify(&cert).unwrap();
     }
