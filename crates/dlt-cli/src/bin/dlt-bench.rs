@@ -2,7 +2,7 @@
 //! 002 models through the public API; with `--highs`, beside native HiGHS on
 //! the same LP (`dlt export --mps`, solved by scripts/highs_native.py with
 //! presolve on and one thread) and the ratio of the two times.
-//! Run: cargo run --release -p dlt-cli --bin dlt-bench [-- --quick | --highs | --table1 | --requests FILE]
+//! Run: cargo run --release -p dlt-cli --bin dlt-bench [-- --quick | --highs | --table1 [--proof-budget N] | --requests FILE]
 //! `--requests FILE` (used by scripts/bench.sh): solves each request of the
 //! JSON array in FILE, repeated until 0.3 s in all or 5 runs (at least one),
 //! and prints a JSON array on stdout, per request the median time in ms and
@@ -115,26 +115,47 @@ fn sequence_lps(with_highs: bool) {
     }
 }
 
-/// 003's reference machine (Sec. 4).
-fn table1_instance() -> Value {
-    json!({"S": 25.4, "O": 0.075, "C": 0.005, "a1": 0.109, "a2": 4.132, "b2": -27109})
+/// 003's Table 1 as tests/golden/papers.json records it.
+fn table1_case() -> Value {
+    let papers: Value = serde_json::from_str(include_str!("../../../../tests/golden/papers.json")).expect("papers.json");
+    papers["cases"].as_array().and_then(|c| c.iter().find(|c| c["id"] == "003-table1")).expect("003-table1").clone()
 }
 
-/// 003 Table 1: E_max(m) at n = 20 beside the paper's, and how one MIP
-/// scales with n.
-fn table1() {
-    let paper = [34.2, 34.0, 33.7, 33.4, 33.2, 32.8, 32.4, 31.5, 30.9, 30.4, 29.6, 28.7, 27.7, 26.7, 25.7, 24.8, 23.8, 22.9, 22.1];
-    let v_paper = [134485, 120827, 123329, 105097, 119663, 95748, 106921, 115514, 75048, 81394, 86545, 90457, 94532, 98591, 99460, 100506, 100354, 99708, 102240];
+/// 003's reference machine (Sec. 4): Table 1's request without model and n.
+fn table1_instance() -> Value {
+    let mut request = table1_case()["request"].clone();
+    let fields = request.as_object_mut().expect("a request");
+    fields.remove("model");
+    fields.remove("n");
+    request
+}
+
+/// 003 Table 1: E_max(m) at n = 20 beside the paper's (tests/golden/papers.json),
+/// each E_max point's MIP after a branch and bound of `proof_budget` LPs, and
+/// how one MIP scales with n.
+fn table1(proof_budget: u64) {
+    let case = table1_case();
+    let column = |key: &str| -> Vec<f64> { case["expect"][key].as_array().expect(key).iter().map(|x| x.as_f64().expect(key)).collect() };
+    let (ms, paper, v_paper) = (column("m"), column("E_max"), column("V_max"));
     let instance = table1_instance();
-    println!("\n003 Table 1, n = 20 (E_max by golden section over V in [5e3, 2e5] MB, 1 MB stopping width, the default LP budget per MIP)");
-    println!("{:>3} {:>8} {:>8} {:>8} {:>9} {:>9} {:>7} {:>8} {:>7}", "m", "E_max", "paper", "diff", "V_max", "paper", "MIPs", "ms/MIP", "proven");
-    for (k, m) in (2..=20).enumerate() {
-        let mut request = json!({"model": "isoefficiency_map", "m_range": [m, m], "n": 20, "V_range": [5000, 200000]});
+    println!("\n003 Table 1, n = 20 (E_max by golden section over V in [5e3, 2e5] MB, 1 MB stopping width, the default LP budget per MIP); \
+              then the E_max point's branch and bound within {proof_budget} LPs");
+    println!("{:>3} {:>8} {:>8} {:>8} {:>9} {:>9} {:>7} {:>8} {:>9} {:>9} {:>8} {:>8}", "m", "E_max", "paper", "diff", "V_max", "paper", "MIPs", "ms/MIP", "optimal?", "gap", "B&B LPs", "B&B s");
+    for (k, &m) in ms.iter().enumerate() {
+        let mut request = json!({"model": "isoefficiency_map", "m_range": [m, m], "n": 20, "V_range": [5000, 200000], "proof_budget": 0});
         request.as_object_mut().unwrap().extend(instance.as_object().unwrap().clone());
         let (out, seconds) = run(request);
         let Some(out) = out else { continue };
         let (e, v, points) = (out["E_max"][0].as_f64().unwrap(), out["V_max"][0].as_f64().unwrap(), out["points"].as_u64().unwrap());
-        println!("{m:>3} {e:>8.3} {:>8.1} {:>+8.3} {v:>9.0} {:>9} {points:>7} {:>8.1} {:>7}", paper[k], e - paper[k], v_paper[k], 1000.0 * seconds / points as f64, out["proven"]);
+        let mut point = json!({"model": "isoefficiency", "m": m, "n": 20, "V": v, "lp_budget": 30, "proof_budget": proof_budget});
+        point.as_object_mut().unwrap().extend(instance.as_object().unwrap().clone());
+        let (proof, proof_seconds) = run(point);
+        let Some(proof) = proof else { continue };
+        println!(
+            "{m:>3} {:>8.3} {:>8.1} {:>+8.3} {v:>9.0} {:>9} {points:>7} {:>8.1} {:>9} {:>9.2e} {:>8} {proof_seconds:>8.1}",
+            e.max(proof["efficiency"].as_f64().unwrap()), paper[k], e.max(proof["efficiency"].as_f64().unwrap()) - paper[k], v_paper[k],
+            1000.0 * seconds / points as f64, if proof["proven"] == true { "proven" } else { "gap" }, proof["gap"].as_f64().unwrap(), proof["proof_lps"]
+        );
     }
     println!("\none MIP at m = 10, V = 75048 MB, the default LP budget, by n");
     println!("{:>3} {:>10} {:>10} {:>8} {:>9} {:>7}", "n", "makespan", "E", "gap", "sequences", "proven");
@@ -192,7 +213,8 @@ fn main() -> ExitCode {
     }
     let quick = std::env::args().any(|a| a == "--quick");
     if std::env::args().any(|a| a == "--table1") {
-        table1();
+        let budget = args.iter().position(|a| a == "--proof-budget").and_then(|i| args.get(i + 1)).and_then(|x| x.parse().ok()).unwrap_or(2000);
+        table1(budget);
         return ExitCode::SUCCESS;
     }
     let with_highs = std::env::args().any(|a| a == "--highs");

@@ -28,7 +28,6 @@ pub const TOLERANCE: f64 = 1e-9;
 
 /// A closed node: a prefix of machines (0-based, canonical) and its bound.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Closed {
     pub prefix: Vec<u8>,
     pub bound: f64,
@@ -139,7 +138,6 @@ pub fn branch_and_bound(inst: &Instance, incumbent: (Sequence, f64), budget: u64
 /// A proof as a file: the request, its best sequence (1-based, as the
 /// answer lists it) and makespan, and the frontier.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Certificate {
     pub request: Params,
     pub sequence: Vec<u8>,
