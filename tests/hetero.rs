@@ -44,6 +44,31 @@ fn two_linear_workers_by_hand() {
     close(&by_c["makespan"], 1.8);
 }
 
+/// The textbook case (Bharadwaj, Ghose, Mani, Robertazzi 1996, the
+/// single-level tree with sequential distribution): m identical workers,
+/// no start-up, all finishing together, so alpha_(i+1) = alpha_i A / (C + A),
+/// a geometric series of ratio q = A / (C + A): alpha_1 = V (1 - q) / (1 - q^m)
+/// and T = (C + A) alpha_1. m = 5, C = 1, A = 4, V = 1: q = 0.8,
+/// alpha_1 = 0.2 / (1 - 0.8^5) = 0.297477..., T = 1.487387...; the speedup
+/// A V / T tends to 1 + A / C = 5 as m grows.
+#[test]
+fn identical_linear_workers_follow_the_geometric_series() {
+    for m in [1usize, 2, 5, 12] {
+        let processors: Vec<Value> = (0..m).map(|_| json!({"S": 0, "C": 1, "A": 4})).collect();
+        let out = solve(json!({"model": "hetero_star", "V": 1, "processors": processors, "order": "best"}));
+        let q: f64 = 0.8;
+        let first = (1.0 - q) / (1.0 - q.powi(m as i32));
+        close(&out["makespan"], 5.0 * first);
+        assert_eq!(out["proven"], true);
+        let mut loads: Vec<f64> = out["loads"].as_array().unwrap().iter().map(number).collect();
+        loads.sort_by(|a, b| b.total_cmp(a));
+        for (i, &x) in loads.iter().enumerate() {
+            assert!((x - first * q.powi(i as i32)).abs() <= 1e-9, "m = {m}: alpha_{} = {x}", i + 1);
+        }
+        assert!(4.0 / number(&out["makespan"]) < 5.0);
+    }
+}
+
 /// Two identical workers S = 1, C = 1, A = 1, V = 3: the first finishes at
 /// 1 + 2 alpha_1, the second at (1 + alpha_1) + 1 + 2 alpha_2, so alpha_1 =
 /// 1 + 2 alpha_2, alpha_2 = 2/3, alpha_1 = 7/3, T = 17/3 (one worker alone:
