@@ -141,5 +141,7 @@ test('a gallery card’s Share gives the permalink that reopens it', async () =>
   // A figure a view draws: its Share is the view's link at the figure's panel.
   await page.getByTestId('tab-gallery').click();
   assert.match(await copied('000-fig6', 'share'), /^http:\/\/127\.0\.0\.1:\d+\/#v=1&view=buffers&.*panel=chunks$/);
-  session.assertClean();
+  // Leaving for about:blank aborts what the gallery's workers were still
+  // fetching (its wasm, on a loaded machine): not an error of the page.
+  session.assertClean({ ignore: /net::ERR_ABORTED/ });
 });

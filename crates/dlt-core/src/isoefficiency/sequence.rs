@@ -96,18 +96,15 @@ pub fn model(inst: &Instance, seq: &[u8], tau: Tau) -> (Model, Vec<Var>, Vec<Var
         }
     }
     if fixed < n {
-        // sum over machines of (T - first chunk's t) >= sum over chunks of (c alpha + tau + O).
-        let mut terms = vec![(big_t, inst.m as f64)];
-        let mut used = 0;
-        for (j, &x) in seq.iter().enumerate() {
-            if !seq[..j].contains(&x) {
-                terms.push((t[j], -1.0));
-                used += 1;
-            }
-        }
-        if used < inst.m {
-            terms.push((t[fixed], -((inst.m - used) as f64)));
-        }
+        // Sum over machines of (T - its first chunk's t) >= sum over chunks
+        // of (c alpha + tau + O). A machine not yet used starts with a free
+        // chunk of its own, the k-th of them no earlier than the k-th free
+        // chunk's send; one that stays unused only adds room.
+        let mut firsts: Vec<Var> = (0..fixed).filter(|&j| !seq[..j].contains(&seq[j])).map(|j| t[j]).collect();
+        let unused = (inst.m - firsts.len()).min(n - fixed);
+        firsts.extend(&t[fixed..fixed + unused]);
+        let mut terms = vec![(big_t, firsts.len() as f64)];
+        terms.extend(firsts.iter().map(|&x| (x, -1.0)));
         terms.extend(alpha.iter().map(|&a| (a, -c)).chain(taus.iter().map(|&x| (x, -1.0))));
         lp.row("busy", terms, Sense::Ge, n as f64 * o);
     }
