@@ -118,16 +118,7 @@ pub fn solve(inp: &Input, o: &Options) -> Result<Output> {
     let max_phases = 2 * k;
     let by_phases: Vec<PhaseOption> =
         (0..=max_phases).map(|n| PhaseOption { phases: n, makespan: layout(o, &st, k, n, a).map(|(t, _)| t) }).collect();
-    let best = by_phases.iter().filter_map(|o| o.makespan).fold(f64::INFINITY, f64::min);
-    let chosen = by_phases.iter().rev().find(|o| o.makespan.is_some_and(|t| t <= best * (1.0 + 1e-12))).map_or(0, |o| o.phases);
-    let n = match phases {
-        Some(n) if by_phases[n].makespan.is_none() => {
-            return Err(Error::infeasible("phases", format!(
-                "with {n} phases some processor would get a negative load; the best feasible number is {chosen}")));
-        }
-        Some(n) => n,
-        None => chosen,
-    };
+    let n = super::extended::chosen_phases(&by_phases, phases)?;
     let (t_end, groups) = layout(o, &st, k, n, a).ok_or_else(|| Error::internal("a feasible number of phases did not solve"))?;
     let mut warnings = Vec::new();
     if n < max_phases && phases.is_none() {

@@ -36,26 +36,28 @@ pub fn phase(inp: &Input, o: &Options, n: usize) -> Option<(Vec<Class>, Solution
     Some((cls, sol, t))
 }
 
+/// The number of phases asked for, if feasible, or the best one. Lemma 1
+/// (more layers never lengthen the schedule) is proven for system (1);
+/// with results returned, fewer ports or slower deep layers it need not
+/// hold, so the least makespan is taken, the most phases among equal ones.
+pub(super) fn chosen_phases(by_phases: &[PhaseOption], phases: Option<usize>) -> Result<usize> {
+    let best = by_phases.iter().filter_map(|o| o.makespan).fold(f64::INFINITY, f64::min);
+    let chosen = by_phases.iter().rev().find(|o| o.makespan.is_some_and(|t| t <= best * (1.0 + 1e-12))).map_or(0, |o| o.phases);
+    match phases {
+        Some(n) if by_phases[n].makespan.is_none() => Err(Error::infeasible("phases", format!(
+            "with {n} phases some processor would get a negative load; the best feasible number is {chosen}"))),
+        Some(n) => Ok(n),
+        None => Ok(chosen),
+    }
+}
+
 pub fn solve(inp: &Input, o: &Options) -> Result<Output> {
     let Input { k, s, c, v, phases, .. } = *inp;
     let st = Setup::new(o, s, c, v);
     let max_phases = o.max_phases(k);
     let by_phases: Vec<PhaseOption> =
         (0..=max_phases).map(|n| PhaseOption { phases: n, makespan: phase(inp, o, n).map(|(_, _, t)| t.makespan) }).collect();
-    // Lemma 1 (more layers never lengthen the schedule) is proven for
-    // system (1); with results returned, fewer ports or slower deep layers
-    // it need not hold, so the least makespan is taken, the most phases
-    // among equal ones.
-    let best = by_phases.iter().filter_map(|o| o.makespan).fold(f64::INFINITY, f64::min);
-    let chosen = by_phases.iter().rev().find(|o| o.makespan.is_some_and(|t| t <= best * (1.0 + 1e-12))).map_or(0, |o| o.phases);
-    let n = match phases {
-        Some(n) if by_phases[n].makespan.is_none() => {
-            return Err(Error::infeasible("phases", format!(
-                "with {n} phases some class would get a negative load; the best feasible number is {chosen}")));
-        }
-        Some(n) => n,
-        None => chosen,
-    };
+    let n = chosen_phases(&by_phases, phases)?;
     let (cls, sol, divisible) = phase(inp, o, n).ok_or_else(|| Error::internal("a feasible number of phases did not solve"))?;
     let mut warnings = Vec::new();
     if n < max_phases && phases.is_none() {
