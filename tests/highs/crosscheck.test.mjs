@@ -494,8 +494,8 @@ test(`isoefficiency MIP: ${MIP_SMALL} small instances proven optimal by both, ${
 
 // ---- 003's MIP proven by branch and bound, with a certificate --------------
 //
-// Instances too many sequences to enumerate within their lp_budget (m 2-3,
-// n 7-9): `dlt prove` closes the branch and bound, `dlt verify-proof`
+// Instances too many sequences to enumerate within their lp_budget (m 2-4,
+// n 7-10): `dlt prove` closes the branch and bound, `dlt verify-proof`
 // re-solves its frontier, and the optimum equals HiGHS's where HiGHS proves
 // its own within 60 s (instances it does not prove are counted, not judged).
 const PROOFS = COUNT > 0 ? Math.max(1, Math.round(COUNT / 64)) : 0;
@@ -505,7 +505,7 @@ test(`isoefficiency MIP: ${PROOFS} instances proven by branch and bound, certifi
   const seen = { proven: 0, highsUnproven: 0 };
   for (let i = 0; i < PROOFS; i++) {
     const r = rng(instanceSeed(300, i));
-    const request = { ...isoefficiency(r, r.int(2, 3), r.int(7, 9)), lp_budget: 20, proof_budget: 200000 };
+    const request = { ...isoefficiency(r, r.int(2, 4), r.int(7, 10)), lp_budget: 20, proof_budget: 200000 };
     const proved = dlt(["prove"], request);
     if (!proved.ok) {
       found.push({ request, what: "not proven", detail: proved.error });
