@@ -87,6 +87,10 @@ test('isoefficiency: the default map (Figs. 1-2) against Table 1', async () => {
   // machine, and every E_max meets the paper's within its rounding.
   assert.equal(met, 19, `only ${met} of 19 E_max reach Table 1 of [003]: ${got}`);
   for (let m = 3; m <= 20; m++) assert.ok(await valueOf(`vmax-${m}`) > 5e4, `V_max(${m})`);
+  // The E_max points' branch and bound (proof_budget 100 each): at m = 20,
+  // one chunk a machine, the root's bound proves the optimum; at m = 2 a gap is left.
+  assert.equal((await view().getByTestId('proof-20').textContent()).trim(), 'optimal');
+  assert.match((await view().getByTestId('proof-2').textContent()).trim(), /^\d[\d.e-]* %$/);
   await view().locator('[data-chart="map-below"] canvas').first().waitFor();
   await view().locator('[data-chart="map-above"] canvas').first().waitFor();
   // Every level has its isoline on its side of V_max for some m.

@@ -2,7 +2,7 @@
 // MAX line and the isolines as steps over m, a click solving that point)
 // and Table 1 beside the paper's. The map's data come from isomap.js.
 
-import { fmt, fmtInt, fmtPct, isNum } from '../format.js';
+import { fmt, fmtInt, isNum } from '../format.js';
 import { sweepOption, rampColor, COLORS } from '../charts.js';
 import { el, fill, table } from '../ui.js';
 
@@ -229,11 +229,11 @@ export function renderTable(ctx, { charts = true } = {}) {
   const reference = isReference(map.base);
   const body = ctx.panel('table', {
     title: 'E_max and V_max per m (Table 1 of [003])',
-    note: `This page’s MAX line beside the paper’s Table 1 (n = 20, Gurobi 300 s per MIP, none proven optimal; E rounded to 0.1). ΔE > 0: this page found a better schedule than the paper. “optimal?”: the E_max point’s MIP after a branch and bound over send sequences (\`dlt prove\` writes its certificate). V_max sits on a flat maximum, so small differences in E move it far (the paper’s own V_max jumps between 75 048 and 134 485 MB).${reference ? '' : ' Your parameters differ from the paper’s reference instance: its columns are shown for comparison only.'}`,
+    note: `This page’s MAX line beside the paper’s Table 1 (n = 20, Gurobi 300 s per MIP, none proven optimal; E rounded to 0.1). ΔE > 0: this page found a better schedule than the paper. “gap”: the E_max point’s MIP after a branch and bound over send sequences (\`dlt prove\` writes its certificate). V_max sits on a flat maximum, so small differences in E move it far (the paper’s own V_max jumps between 75 048 and 134 485 MB).${reference ? '' : ' Your parameters differ from the paper’s reference instance: its columns are shown for comparison only.'}`,
     wide: true,
   });
   if (!body.querySelector('.table1-grid')) {
-    fill(body, el('div', { class: 'table1-grid', style: 'display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,460px),1fr));gap:8px 18px;align-items:start' },
+    fill(body, el('div', { class: 'table1-grid', style: 'display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,600px),1fr));gap:8px 18px;align-items:start' },
       el('div', { class: 'table1-table' }), el('div', { class: 'table1-charts' })));
   }
   const rows = map.ms.filter((m) => map.data.has(m)).map((m) => {
@@ -244,7 +244,7 @@ export function renderTable(ctx, { charts = true } = {}) {
     const Vp = paperAt(m, 'V_max');
     const proven = res.E_max_proven?.[0];
     const gap = res.E_max_gap?.[0];
-    return { m, E, Ep, dE: isNum(E) && isNum(Ep) ? E - Ep : undefined, V, Vp, dV: isNum(V) && isNum(Vp) ? (V - Vp) / Vp : undefined, proof: proven === true ? 'proven optimal' : isNum(gap) ? `gap ${fmtPct(gap)}` : undefined };
+    return { m, E, Ep, dE: isNum(E) && isNum(Ep) ? E - Ep : undefined, V, Vp, dV: isNum(V) && isNum(Vp) ? (V - Vp) / Vp : undefined, proof: proven === true ? 'optimal' : isNum(gap) ? `${fmt(gap * 100, 2)} %` : undefined };
   });
   const pending = map.ms.length - rows.length;
   fill(body.querySelector('.table1-table'),
@@ -256,7 +256,7 @@ export function renderTable(ctx, { charts = true } = {}) {
       { key: 'V', label: 'V_max [MB]', title: 'this page', format: (x) => fmt(Math.round(x)), testid: (i) => `vmax-${rows[i].m}` },
       { key: 'Vp', label: 'V_max [003]', title: 'V_max in Table 1 of the paper', na: (r) => !isNum(r.Vp) },
       { key: 'dV', label: 'ΔV', title: '(this page − the paper) / the paper', format: (x) => (isNum(x) ? `${signed(x * 100, 1)} %` : '—'), na: (r) => !isNum(r.Vp) },
-      { key: 'proof', label: 'optimal?', title: 'the E_max point’s MIP after a branch and bound over send sequences: proven optimal, or the gap (T − bound) / T left', numeric: false, testid: (i) => `proof-${rows[i].m}` },
+      { key: 'proof', label: 'gap', title: 'the E_max point’s MIP after a branch and bound over send sequences: proven optimal, or the gap (T − bound) / T left', numeric: false, testid: (i) => `proof-${rows[i].m}` },
     ], rows, { testid: 'table1' }),
     pending ? el('p', { class: 'note', text: `${pending} of ${map.ms.length} machine counts not computed${map.status === 'running' ? ' yet' : ''}.` }) : null);
   ctx.state.table1Rows = rows;

@@ -22,7 +22,7 @@ export const FIELDS = [
   { key: 'm', symbol: 'm', name: 'point: machines (m in [003])', kind: 'integer', default: 2, help: 'or click the map' },
   { key: 'V', symbol: 'V', name: 'point: load (V in [003])', unit: 'MB', kind: 'number', default: 134485 },
   { key: 'lp_budget', symbol: 'LPs', name: 'point: LP budget of the MIP (send sequences solved)', kind: 'integer', optional: true, placeholder: 'blank: the core’s default' },
-  { key: 'proof_budget', symbol: 'B&B', name: 'point: LPs of the branch and bound that proves the schedule optimal or bounds its gap', kind: 'integer', optional: true, placeholder: 'blank: the core’s default', help: 'each node of the tree is an LP with the sends so far fixed' },
+  { key: 'proof_budget', symbol: 'LPs', name: 'point: LPs of the branch and bound that proves the schedule optimal or bounds its gap', kind: 'integer', optional: true, placeholder: 'blank: the core’s default', help: 'each node of the tree is an LP with the sends so far fixed' },
 ];
 
 // The form's field behind a path of the map's request, and what the path
