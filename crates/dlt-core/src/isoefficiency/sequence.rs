@@ -49,10 +49,9 @@ pub enum Tau {
 /// and the LP is then a relaxation of every sequence that starts with it
 /// (proof.rs's bound). It keeps what holds whatever their machines: the
 /// channel, each chunk done by T (a machine's later chunks only end
-/// later), and the machines' busy time (each chunk's receiving,
-/// computing and O, on one machine at a time) within the time they have
-/// from their first chunk to T, machines not yet used from the first
-/// free chunk on. That sum needs tau as a variable. With the whole
+/// later), and the free chunks' busy time (receiving, computing and O, on
+/// one machine at a time) within the machines' room before T. That sum
+/// needs tau as a variable. With the whole
 /// sequence it is the LP of that sequence, exactly.
 pub fn model(inst: &Instance, seq: &[u8], tau: Tau) -> (Model, Vec<Var>, Vec<Var>, Var) {
     let (x0, t0) = (inst.load_unit(), inst.time_unit());
@@ -96,17 +95,22 @@ pub fn model(inst: &Instance, seq: &[u8], tau: Tau) -> (Model, Vec<Var>, Vec<Var
         }
     }
     if fixed < n {
-        // Sum over machines of (T - its first chunk's t) >= sum over chunks
-        // of (c alpha + tau + O). A machine not yet used starts with a free
-        // chunk of its own, the k-th of them no earlier than the k-th free
-        // chunk's send; one that stays unused only adds room.
-        let mut firsts: Vec<Var> = (0..fixed).filter(|&j| !seq[..j].contains(&seq[j])).map(|j| t[j]).collect();
-        let unused = (inst.m - firsts.len()).min(n - fixed);
-        firsts.extend(&t[fixed..fixed + unused]);
-        let mut terms = vec![(big_t, firsts.len() as f64)];
-        terms.extend(firsts.iter().map(|&x| (x, -1.0)));
-        terms.extend(alpha.iter().map(|&a| (a, -c)).chain(taus.iter().map(|&x| (x, -1.0))));
-        lp.row("busy", terms, Sense::Ge, n as f64 * o);
+        // The free chunks' busy time (c alpha + tau + O each) fits in the
+        // machines' room: a used machine's from the end of its last fixed
+        // chunk to T, one not yet used from its first chunk's send to T, the
+        // k-th of them no earlier than the k-th free chunk's send (one that
+        // stays unused only adds room).
+        let lasts: Vec<usize> = (0..fixed).filter(|&j| !seq[j + 1..fixed].contains(&seq[j])).collect();
+        let unused = (inst.m - lasts.len()).min(n - fixed);
+        let mut terms = vec![(big_t, (lasts.len() + unused) as f64)];
+        for &j in &lasts {
+            terms.extend([(t[j], -1.0), (alpha[j], -c), (taus[j], -1.0)]);
+        }
+        terms.extend(t[fixed..fixed + unused].iter().map(|&x| (x, -1.0)));
+        for j in fixed..n {
+            terms.extend([(alpha[j], -c), (taus[j], -1.0)]);
+        }
+        lp.row("busy", terms, Sense::Ge, (n - fixed + lasts.len()) as f64 * o);
     }
     // (7)
     lp.row("load", alpha.iter().map(|&a| (a, 1.0)).collect(), Sense::Eq, inst.v / x0);
