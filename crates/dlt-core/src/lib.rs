@@ -19,6 +19,7 @@ pub mod error;
 pub mod explain;
 pub mod model;
 pub mod schedule;
+#[cfg(feature = "lp")]
 mod sort;
 #[cfg(feature = "std")]
 pub mod sweep;

@@ -231,11 +231,17 @@ pub(crate) struct Solved<H> {
 /// answer and else by the LP; `Pruned` drops units and stages that get no
 /// load and re-solves until every unit and stage has some (000 Sec. 3).
 pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solved<M::Handles>> {
+    solve_with(m, n, prune, |kept, stages, size| solve_kept(m, kept, stages, size))
+}
+
+/// `solve` with each system (kept units, stages) solved by `solve_once`, which
+/// adds its work to the work so far it is given.
+pub(crate) fn solve_with<M: StageModel, H>(m: &M, n: usize, prune: Prune, mut solve_once: impl FnMut(&[usize], usize, LpSize) -> Result<Solved<H>>) -> Result<Solved<H>> {
     let (x0, _) = m.scale();
     let mut size = LpSize::NONE;
     let all: Vec<usize> = (0..m.unit_count()).collect();
     let ((kept, _), once) = staging::pruned(prune, (all, n), |(kept, stages)| {
-        let once = solve_kept(m, kept, *stages, size.clone())?;
+        let once = solve_once(kept, *stages, size.clone())?;
         size = once.lp.clone();
         let (full_units, full_stages) = loaded(&once.chunks, kept.len(), x0);
         // Stages first, then processors ("removed successively", 000 Sec. 3):

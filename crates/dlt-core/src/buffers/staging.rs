@@ -18,6 +18,11 @@ impl LpSize {
         }
     }
 
+    /// The work `later` did added to the work so far, with its last LP's size.
+    pub(crate) fn and(&self, later: &LpSize) -> LpSize {
+        LpSize { iterations: self.iterations + later.iterations, solves: self.solves + later.solves, ..later.clone() }
+    }
+
     /// One more LP solved by its structure: no engine, no model.
     pub(crate) fn by_structure(&self) -> LpSize {
         LpSize { variables: 0, rows: 0, nonzeros: 0, iterations: self.iterations, solves: self.solves + 1 }

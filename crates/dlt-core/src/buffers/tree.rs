@@ -9,7 +9,7 @@
 use super::best::{self, Answer, BestReport};
 use super::binomial::Order;
 use super::listing::Omitted;
-use super::stages::{self, lp_scale, LpSize, Prune, Solved, StageModel, Staged, Stages};
+use super::stages::{self, lp_scale, LpSize, Solved, StageModel, Staged, Stages};
 use super::staging;
 use super::{H, P};
 use crate::check::Checked;
@@ -104,8 +104,8 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     // The windowed method's first LP: one free stage at each end, two middle ones.
     let (method, solved) = if steady_state(&tree, n, n_min) {
         ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", full_variables(&tree, 4))
-    } else if windowed_applies(&tree, n, n_min) {
-        ("the middle stages full and periodic where a dual bound of the full LP proves them, else the full LP", full_variables(&tree, 4))
+    } else if n >= MIN_WINDOWED {
+        ("the middle stages periodic where a dual bound of the full LP proves them, else the full LP", full_variables(&tree, 4))
     } else {
         ("the full LP", full_variables(&tree, n))
     };
@@ -120,16 +120,20 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     })
 }
 
-/// Whether `tree` is tried by the windowed steady-state method first: n =
-/// n_min stages of buffers D, enough for two free stages and a middle.
-fn windowed_applies(tree: &Tree, n: usize, n_min: usize) -> bool {
-    tree.d.is_some() && n == n_min && n >= 5
+/// The fewest stages the windowed method tries: two free stages and a
+/// middle of at least three.
+const MIN_WINDOWED: usize = 5;
+
+/// Whether the middle stages of every layer are full: n = n_min stages of
+/// buffers D, where V fills them.
+fn at_n_min(tree: &Tree, kept: &[usize], n: usize, n_min: usize) -> bool {
+    tree.d.is_some() && n == n_min && kept.len() == tree.h
 }
 
 /// Whether the windowed method's answer stands even unproven: more than
-/// FULL_LP_HOPS hops, where the full LP is out of reach.
+/// FULL_LP_HOPS hops at n_min, where the full LP is out of reach.
 fn steady_state(tree: &Tree, n: usize, n_min: usize) -> bool {
-    windowed_applies(tree, n, n_min) && n * hops_per_stage(tree) > FULL_LP_HOPS
+    tree.d.is_some() && n == n_min && n >= MIN_WINDOWED && n * hops_per_stage(tree) > FULL_LP_HOPS
 }
 
 /// A stage's hops: its chunk for layer i hops i times.
@@ -142,20 +146,6 @@ fn full_variables(tree: &Tree, n: usize) -> usize {
     n * (hops_per_stage(tree) + 2 * tree.h) + 1
 }
 
-/// What a windowed answer's warning says of how it was solved.
-fn windowed_how(tree: &Tree, solved: &Solved<Times>) -> String {
-    let n = solved.chunks.len();
-    format!("n = n_min = {n}: solved with the middle stages full and periodic ({} variables instead of {})", solved.lp.variables, full_variables(tree, n))
-}
-
-/// Whether a stage or a layer got no load by the rule the paper's pruning
-/// follows (`stages::loaded`): it would drop it and solve again (the full
-/// LP's path does).
-fn has_empty(tree: &Tree, solved: &Solved<Times>) -> bool {
-    let (units, stages) = stages::loaded(&solved.chunks, solved.kept.len(), tree.scale.0);
-    units.len() < solved.kept.len() || stages < solved.chunks.len()
-}
-
 /// Beyond this many hops at n_min, the full LP gives way to the windowed
 /// steady-state method.
 pub const FULL_LP_HOPS: usize = 1500;
@@ -163,23 +153,20 @@ pub const FULL_LP_HOPS: usize = 1500;
 pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     let (tree, n, n_min) = validate(params)?;
     let prune = params.stages.prune();
-    let by_paper = prune.paper();
-    let (solved, warnings, gap) = match windowed_applies(&tree, n, n_min).then(|| windowed(&tree, n)).transpose()? {
-        Some((solved, bound)) if solved.makespan - bound <= PROVEN * solved.makespan && (by_paper == Prune::Raw || !has_empty(&tree, &solved)) => {
-            let how = format!("{}, proven optimal by a dual bound of the full LP", windowed_how(&tree, &solved));
-            (solved, vec![how], None)
-        }
-        Some((solved, bound)) if steady_state(&tree, n, n_min) => {
-            let gap = (solved.makespan - bound) / solved.makespan;
-            let how = format!("{}; not proven optimal, within {gap:.2e} of a lower bound", windowed_how(&tree, &solved));
-            (solved, vec![how], Some(gap))
-        }
-        _ => {
-            let solved = stages::solve(&tree, n, by_paper)?;
-            let warnings = stages::dropped(tree.h, &solved, n, "layers");
-            (timed(tree.scale.1, solved)?, warnings, None)
-        }
-    };
+    // How the last system pruning solved was solved, and its gap; and
+    // whether to try windows: once unproven (start-ups dominate and the
+    // optimum's ends spread over many stages), the systems pruning solves
+    // next, one stage shorter, are alike.
+    let mut how = (None, None);
+    let mut windows = true;
+    let solved = stages::solve_with(&tree, n, prune.paper(), |kept, stages, size| {
+        let (solved, last) = solve_once(&tree, kept, stages, n_min, size, &mut windows)?;
+        how = last;
+        Ok(solved)
+    })?;
+    let (how, gap) = how;
+    let mut warnings = stages::dropped(tree.h, &solved, n, "layers");
+    warnings.extend(how);
     let paper = Answer { solved, warnings, gap, best: None };
     let Answer { solved, mut warnings, gap, best } = best::apply(&tree, n, prune, paper, "layers", |s| timed(tree.scale.1, s))?;
     let (chunks, loads, omitted) = stages::spread(tree.h, &solved, hops_per_stage(&tree), &mut warnings);
@@ -197,6 +184,43 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
         lp: solved.lp,
         schedule,
     })
+}
+
+/// How a system was solved (a warning), and its gap where unproven.
+type How = (Option<String>, Option<f64>);
+
+/// One system (layers `kept`, n stages) of the paper's pruning, its work
+/// added to `size`: by the windowed method where its proof holds (or, at
+/// n_min beyond the full LP's reach, with its gap), else by the full LP.
+/// Also how it was solved and the gap where unproven.
+fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, size: LpSize, windows: &mut bool) -> Result<(Solved<Times>, How)> {
+    let mut size = size;
+    if *windows && n >= MIN_WINDOWED {
+        let full = at_n_min(tree, kept, n, n_min);
+        // Free middle stages: windows up to twice a chunk's h hops of ramp
+        // up, or to half of them where the full LP is beyond the engine
+        // anyway (an unproven window then ends in a refusal).
+        let per_stage: usize = kept.iter().map(|&u| u + 2).sum();
+        let widest = match (full, n * per_stage + 1 > lp::MAX_VARIABLES) {
+            (true, _) => n,
+            (false, false) => 2 * tree.h,
+            (false, true) => tree.h.div_ceil(2),
+        };
+        let (mut solved, bound) = windowed(tree, kept, n, full, widest)?;
+        solved.lp = size.and(&solved.lp);
+        let gap = (solved.makespan - bound) / solved.makespan;
+        let shape = if full { "n = n_min: solved with the middle stages full and periodic" } else { "solved with the middle stages periodic" };
+        let how = format!("{shape} ({} variables instead of {})", solved.lp.variables, full_variables(tree, n));
+        if gap <= PROVEN {
+            return Ok((solved, (Some(format!("{how}, proven optimal by a dual bound of the full LP")), None)));
+        }
+        if full && steady_state(tree, n, n_min) {
+            return Ok((solved, (Some(format!("{how}; not proven optimal, within {gap:.2e} of a lower bound")), Some(gap))));
+        }
+        size = solved.lp;
+        *windows = false;
+    }
+    Ok((timed(tree.scale.1, stages::solve_kept(tree, kept, n, size)?)?, (None, None)))
 }
 
 /// Hop start times by stage, chunk and hop: the LP's stage positions, of
@@ -239,25 +263,28 @@ fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> Result<Solved<Times>> {
     Ok(Solved { kept: full.kept, chunks: full.chunks, makespan: full.makespan, lp: full.lp, solution: full.solution, handles: times })
 }
 
-/// At n_min with small D most stages carry every layer's cap (000 Sec. 4.2:
-/// "the maximum load was sent"). The first f and last l stages are free;
-/// the middle ones are full and, in steady state, each the one before
-/// shifted by a period P: two of them stand for all. The window widens
-/// (`next_window`) until the makespan stops improving or a dual bound of the
-/// full LP (`proof`) meets it. Returns the solution over all n stages, its
-/// hop times and the best lower bound on the full LP's optimum found.
-fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
-    let all: Vec<usize> = (0..tree.h).collect();
+/// In steady state the middle stages are alike, each the one before
+/// shifted by a period P: two of them stand for all, between the first f
+/// and last l stages, which are free. At n_min with small D each middle
+/// stage carries every layer's cap (`full`; 000 Sec. 4.2: "the maximum load
+/// was sent"); with more stages than n_min the LP chooses what they carry.
+/// The window widens (`next_window`, at most to `widest` free stages a
+/// side) until the makespan stops improving or a dual bound of the full LP
+/// (`proof`) meets it. Returns the solution
+/// over layers `kept` and all n stages, its hop times and the best lower
+/// bound on the full LP's optimum found.
+fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest: usize) -> Result<(Solved<Times>, f64)> {
     let (x0, tau) = tree.scale;
     let mut proven = f64::NEG_INFINITY;
     // The full LP the proof reads, the same for every window, where it is
     // one the engine could be given.
-    let full = (n * hops_per_stage(tree) <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, n)).flatten();
+    let per_stage: usize = kept.iter().map(|&u| u + 1).sum();
+    let full_lp = (n * per_stage <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
     let solved = staging::widening(|window| next_window(tree, window), |window, next| {
         let (f, l) = (window, window);
         let positions = f + 2 + l;
         let skip = (n - positions) as f64;
-        let TreeLp { lp, alpha, cmax, t, period } = tree.build(&all, positions, Some(Period { at: f, skip }), true);
+        let TreeLp { lp, alpha, cmax, t, period } = tree.build(kept, positions, Some(Period { at: f, skip, full }), true);
         let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), tree.name)?;
         let big_p = period.map_or(0.0, |v| sol.get(v));
         // The chunks of all n stages: position f + 1 and the left-out
@@ -271,20 +298,21 @@ fn windowed(tree: &Tree, n: usize) -> Result<(Solved<Times>, f64)> {
         }
         let times = Times { positions: Times::of(&t, &sol, tau), middle: Some(middle) };
         let makespan = sol.get(cmax) * tau;
-        let bound = full.as_ref().map_or(f64::NEG_INFINITY, |full| full.bound(tree, &chunks));
+        let bound = full_lp.as_ref().map_or(f64::NEG_INFINITY, |full_lp| full_lp.bound(tree, &chunks));
         proven = proven.max(bound);
         let size = LpSize::NONE.then(&lp, &sol);
-        // Proven, or the next window leaves no middle (the caller then
-        // solves the full LP where it can).
-        let done = makespan - bound <= PROVEN * makespan || 2 * next + 3 > n;
-        Ok((Solved { kept: all.clone(), chunks, makespan, lp: size, solution: Some(sol), handles: times }, done))
+        // Proven, or the next window leaves no middle or is wider than
+        // `widest`: the caller then solves the full LP where it can.
+        let done = makespan - bound <= PROVEN * makespan || 2 * next + 3 > n || next > widest;
+        Ok((Solved { kept: kept.to_vec(), chunks, makespan, lp: size, solution: Some(sol), handles: times }, done))
     })?;
     // The link and computing (`bounds`); and a layer gets at most pD a
-    // stage, so layer 1 computes at least what the other h - 1 layers
-    // cannot take, shared by its p processors.
-    let (link, computing) = StageModel::bounds(tree, &all, n);
-    let others = n as f64 * tree.p * tree.d.unwrap_or(f64::INFINITY) * (tree.h - 1) as f64;
-    let bound = link.max(computing).max(tree.s + tree.a * (tree.v - others).max(0.0) / tree.p);
+    // stage, so the layer nearest the originator computes at least what
+    // the others cannot take, shared by its processors.
+    let (link, computing) = StageModel::bounds(tree, kept, n);
+    let nearest = libm::pow(tree.p, (kept[0] + 1) as f64);
+    let others = n as f64 * tree.p * tree.d.unwrap_or(f64::INFINITY) * (kept.len() - 1) as f64;
+    let bound = link.max(computing).max(tree.s + tree.a * (tree.v - others).max(0.0) / nearest);
     Ok((solved, bound.max(proven)))
 }
 

@@ -138,13 +138,15 @@ impl StageModel for Tree {
     }
 }
 
-/// Stages `at` and `at + 1` of a compressed LP stand for `skip + 2` full
+/// Stages `at` and `at + 1` of a compressed LP stand for `skip + 2` middle
 /// stages in steady state: every middle stage is the one before shifted by
-/// the period P.
+/// the period P, with the same chunks: every buffer full (`full`, at n_min)
+/// or chunks the LP chooses.
 #[derive(Clone, Copy)]
 pub(super) struct Period {
     pub(super) at: usize,
     pub(super) skip: f64,
+    pub(super) full: bool,
 }
 
 impl Tree {
@@ -154,8 +156,8 @@ impl Tree {
     }
 
     /// The LP over `n` stage positions; with a period, positions `at` and
-    /// `at + 1` are full middle stages and `skip` more like them are left
-    /// out between `at + 1` and `at + 2`. Returns the period variable too.
+    /// `at + 1` are middle stages and `skip` more like them are left out
+    /// between `at + 1` and `at + 2`. Returns the period variable too.
     /// `named: false` leaves the names empty: the proof's full LP, 370,000
     /// of them at 000 Fig. 13(b)'s n = 1,582, is never shown.
     pub(super) fn build(&self, kept: &[usize], n: usize, period: Option<Period>, named: bool) -> TreeLp {
@@ -171,7 +173,7 @@ impl Tree {
             let mut alpha_k = Vec::new();
             let mut t_k = Vec::new();
             let mut r_k = Vec::new();
-            let full = period.is_some_and(|p| k == p.at || k == p.at + 1);
+            let full = period.is_some_and(|p| p.full && (k == p.at || k == p.at + 1));
             for &u in kept {
                 let i = u + 1;
                 let cap = self.cap(i);
@@ -184,10 +186,11 @@ impl Tree {
             r.push(r_k);
         }
         let period_var = period.map(|_| lp.var("P", 0.0, f64::INFINITY, 0.0));
-        // Past the compressed middle, a start depends on the last of the
-        // left-out stages: the stage at `at + 1` shifted by skip periods.
+        // Past the compressed middle, a start depends on the left-out
+        // stages: a middle position shifted by skip periods (a relay's
+        // second buffer can reach back over a whole stage).
         let shifted = |from: &Chunk, to: &Chunk| match (period, period_var) {
-            (Some(p), Some(v)) if from.stage == p.at + 1 && to.stage > p.at + 1 => Some((v, -p.skip)),
+            (Some(p), Some(v)) if (from.stage == p.at || from.stage == p.at + 1) && to.stage > p.at + 1 => Some((v, -p.skip)),
             _ => None,
         };
         // `b` starts at least one hop of `x` after `x` starts.
@@ -213,7 +216,12 @@ impl Tree {
                 (Some(p), Some(pv)) if k == p.at + 1 => {
                     // The left-out stages' chunks are still to compute, and
                     // the last of them ends skip periods later.
-                    lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, p.skip * self.cap(i));
+                    if p.full {
+                        lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, p.skip * self.cap(i));
+                    } else {
+                        sum.push((alpha[p.at][j], -p.skip));
+                        lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, 0.0);
+                    }
                     let mut end = vec![(t[k][j][i - 1], 1.0), (pv, p.skip), (x, c + a), (cmax, -1.0)];
                     if k + 1 < n {
                         end.push((r[k + 1][j], a));
@@ -222,6 +230,9 @@ impl Tree {
                 }
                 (Some(p), Some(pv)) if k == p.at => {
                     lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, 0.0);
+                    if !p.full {
+                        lp.row(name(format_args!("middle_{i}")), vec![(alpha[k + 1][j], 1.0), (x, -1.0)], Sense::Eq, 0.0);
+                    }
                     for (l, (&next, &this)) in t[k + 1][j].iter().zip(&t[k][j]).enumerate() {
                         lp.row(name(format_args!("period_{i}_{l}")), vec![(next, 1.0), (this, -1.0), (pv, -1.0)], Sense::Eq, 0.0);
                     }
@@ -249,10 +260,15 @@ impl Tree {
                 }
             }
         }
-        // (12), less what the left-out stages carry.
+        // (12), with what the left-out stages carry: each as much as
+        // position `at`.
         let count = |j: usize| libm::pow(self.p, (kept[j] + 1) as f64);
-        let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, count(j)))).collect();
-        let left_out = period.map_or(0.0, |p| p.skip * (0..kept.len()).map(|j| count(j) * self.cap(kept[j] + 1)).sum::<f64>());
+        let copies = |k: usize| match period {
+            Some(p) if !p.full && k == p.at => 1.0 + p.skip,
+            _ => 1.0,
+        };
+        let all = alpha.iter().enumerate().flat_map(|(k, st)| st.iter().enumerate().map(move |(j, &x)| (x, count(j) * copies(k)))).collect();
+        let left_out = period.filter(|p| p.full).map_or(0.0, |p| p.skip * (0..kept.len()).map(|j| count(j) * self.cap(kept[j] + 1)).sum::<f64>());
         lp.row("load", all, Sense::Eq, self.v / x0 - left_out);
         TreeLp { lp, alpha, cmax, t, period: period_var }
     }

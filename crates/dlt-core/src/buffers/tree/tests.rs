@@ -2,6 +2,7 @@
 //! on a tree, and the inputs the HiGHS cross-check found.
 
 use super::*;
+use super::super::stages::Prune;
 use approx::assert_relative_eq;
 use proptest::prelude::*;
 
@@ -55,7 +56,8 @@ proptest! {
         let (tree, n_got, _) = validate(&params).unwrap();
         prop_assert_eq!(n_got, n);
         let full = stages::solve(&tree, n, Prune::Raw).unwrap().makespan;
-        let (fast, bound) = windowed(&tree, n).unwrap();
+        let all: Vec<usize> = (0..h).collect();
+        let (fast, bound) = windowed(&tree, &all, n, true, n).unwrap();
         prop_assert!(bound <= full * (1.0 + 1e-9), "bound {bound} above the optimum {full}");
         // A restriction of the full LP: never shorter, and not always as
         // short (p = 1, h = 2, n = 12: 4.7e-4 longer), which is why below
@@ -69,8 +71,51 @@ proptest! {
             let cap = d / libm::pow(p, j as f64);
             if k % 2 == 0 { 0.5 * (x + 0.5 * cap) } else { x }
         }).collect()).collect();
-        prop_assert!(proof::FullLp::new(&tree, n).unwrap().bound(&tree, &worse) <= full * (1.0 + 1e-9));
+        prop_assert!(proof::FullLp::new(&tree, &all, n).unwrap().bound(&tree, &worse) <= full * (1.0 + 1e-9));
     }
+}
+
+proptest! {
+    #![proptest_config(crate::cases(40))]
+    /// More stages than n_min: the middle stages periodic with chunks the
+    /// LP chooses (a restriction of the full LP, never shorter), its bound
+    /// never above the full LP's optimum; and a request's answer is the
+    /// full LP's optimum, proven by that bound or solved in full.
+    #[test]
+    fn free_middle_stages_are_a_restriction_and_answers_stay_exact(p in 1u8..3, h in 2usize..4, n in 5usize..30, s in 1e-5..1e-5 + 1e-3, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, buffered: bool, llf in any::<bool>(), two_buffers: bool) {
+        let p = f64::from(p);
+        let d = buffered.then_some(v / (p * h as f64));
+        let order = if llf { Order::Llf } else { Order::Nlf };
+        let params = TreeParams { p, h: h as f64, load: Load::new(s, c, a, v), order, buffers: if two_buffers { 2.0 } else { 1.0 }, stages: Stages::new(d, Some(n as f64), Some(false)) };
+        let (tree_model, n_got, n_min) = validate(&params).unwrap();
+        prop_assert_eq!((n_got, n_min), (n, 1));
+        let full = stages::solve(&tree_model, n, Prune::Raw).unwrap().makespan;
+        let all: Vec<usize> = (0..h).collect();
+        let (fast, bound) = windowed(&tree_model, &all, n, false, 2 * h).unwrap();
+        prop_assert!(bound <= full * (1.0 + 1e-9), "bound {bound} above the optimum {full}");
+        prop_assert!(fast.makespan >= full * (1.0 - 1e-9), "the windowed LP beat the full LP");
+        hop_schedule(&tree_model, &fast, None).unwrap();
+        let out = tree(&params).unwrap();
+        assert_relative_eq!(out.schedule.makespan, full, max_relative = 1e-9);
+    }
+}
+
+/// A user's n above n_min (h = 6, n = 30, n_min = 1, computing dominant):
+/// the middle stages periodic and free, proven at 8 + 8 free stages (596
+/// variables against the full LP's 991), the full LP's optimum.
+#[test]
+fn more_stages_than_n_min_are_proven_with_a_free_periodic_middle() {
+    let params = TreeParams {
+        p: 2.0, h: 6.0, load: Load::new(1e-4, 1e-6, 1e-3, 1e5), order: Order::Nlf, buffers: 2.0,
+        stages: Stages::new(Some(1e4), Some(30.0), Some(false)),
+    };
+    let out = tree(&params).unwrap();
+    assert_eq!((out.n, out.n_min, out.gap, out.lp.variables), (30, 1, None, 596));
+    assert!(out.warnings[0].contains("periodic") && out.warnings[0].contains("proven optimal"), "{:?}", out.warnings);
+    let (tree_model, n, _) = validate(&params).unwrap();
+    let full = stages::solve(&tree_model, n, Prune::Raw).unwrap();
+    assert_eq!(full.lp.variables, 991);
+    assert_relative_eq!(out.schedule.makespan, full.makespan, max_relative = 1e-9);
 }
 
 /// 000 Sec. 4.2's tree, h = 10, TreeLLF-2 at n_min = 100: one window is
