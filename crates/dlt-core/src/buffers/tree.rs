@@ -92,7 +92,7 @@ fn validate(q: &TreeParams) -> Result<(Tree, usize, usize)> {
 /// The LP (all layers, n stages), for export, with its units.
 pub fn tree_lp(params: &TreeParams) -> Result<(Model, crate::lp::Units)> {
     let (tree, n, _) = validate(params)?;
-    let all: Vec<usize> = (0..tree.h).collect();
+    let all = layers(&tree);
     let (x0, tau) = tree.scale;
     Ok((tree.model(&all, n).0, crate::lp::Units { variant: Some(tree.name), ..crate::lp::units(x0, tau) }))
 }
@@ -100,20 +100,21 @@ pub fn tree_lp(params: &TreeParams) -> Result<(Model, crate::lp::Units)> {
 /// The stages, the LP's size and the method `tree` will use.
 pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     let (tree, n, n_min) = validate(params)?;
-    let hops = n * hops_per_stage(&tree);
+    let all = layers(&tree);
+    let hops = n * stage_hops(&all);
     // The windowed method's first LP: one free stage at each end, two middle ones.
     let (method, solved) = if steady_state(&tree, n, n_min) {
-        ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", full_variables(&tree, 4))
+        ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", lp_variables(&all, 4))
     } else if n >= MIN_WINDOWED {
-        ("the middle stages periodic where a dual bound of the full LP proves them, else the full LP", full_variables(&tree, 4))
+        ("the middle stages periodic where a dual bound of the full LP proves them, else the full LP", lp_variables(&all, 4))
     } else {
-        ("the full LP", full_variables(&tree, n))
+        ("the full LP", lp_variables(&all, n))
     };
     Ok(crate::model::Plan {
         n: Some(n),
         n_min: Some(n_min),
         messages: Some(hops),
-        variables: Some(full_variables(&tree, n)),
+        variables: Some(lp_variables(&all, n)),
         solved_variables: Some(solved),
         method: Some(format!("{}, {method}", tree.name)),
         ..Default::default()
@@ -124,26 +125,32 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
 /// middle of at least three.
 const MIN_WINDOWED: usize = 5;
 
-/// Whether the middle stages of every layer are full: n = n_min stages of
-/// buffers D, where V fills them.
-fn at_n_min(tree: &Tree, kept: &[usize], n: usize, n_min: usize) -> bool {
-    tree.d.is_some() && n == n_min && kept.len() == tree.h
+/// Whether n = n_min stages of buffers D: V fills every middle stage.
+fn at_n_min(tree: &Tree, n: usize, n_min: usize) -> bool {
+    tree.d.is_some() && n == n_min
 }
 
 /// Whether the windowed method's answer stands even unproven: more than
 /// FULL_LP_HOPS hops at n_min, where the full LP is out of reach.
 fn steady_state(tree: &Tree, n: usize, n_min: usize) -> bool {
-    tree.d.is_some() && n == n_min && n >= MIN_WINDOWED && n * hops_per_stage(tree) > FULL_LP_HOPS
+    at_n_min(tree, n, n_min) && n >= MIN_WINDOWED && n * stage_hops(&layers(tree)) > FULL_LP_HOPS
 }
 
-/// A stage's hops: its chunk for layer i hops i times.
-fn hops_per_stage(tree: &Tree) -> usize {
-    tree.h * (tree.h + 1) / 2
+/// A stage's hops over layers `kept`: its chunk for layer u + 1 hops u + 1
+/// times.
+fn stage_hops(kept: &[usize]) -> usize {
+    kept.iter().map(|&u| u + 1).sum()
 }
 
-/// The full LP's variables over n stages.
-fn full_variables(tree: &Tree, n: usize) -> usize {
-    n * (hops_per_stage(tree) + 2 * tree.h) + 1
+/// The full LP's variables over layers `kept` and n stages: per chunk its
+/// hops' start times, the chunk and its running sum R; and Cmax.
+fn lp_variables(kept: &[usize], n: usize) -> usize {
+    n * (stage_hops(kept) + 2 * kept.len()) + 1
+}
+
+/// Every layer, by index.
+fn layers(tree: &Tree) -> Vec<usize> {
+    (0..tree.h).collect()
 }
 
 /// Beyond this many hops at n_min, the full LP gives way to the windowed
@@ -169,7 +176,7 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     warnings.extend(how);
     let paper = Answer { solved, warnings, gap, best: None };
     let Answer { solved, mut warnings, gap, best } = best::apply(&tree, n, prune, paper, "layers", |s| timed(tree.scale.1, s))?;
-    let (chunks, loads, omitted) = stages::spread(tree.h, &solved, hops_per_stage(&tree), &mut warnings);
+    let (chunks, loads, omitted) = stages::spread(tree.h, &solved, stage_hops(&layers(&tree)), &mut warnings);
     let schedule = hop_schedule(&tree, &solved, omitted)?;
     Ok(TreeOutput {
         loads,
@@ -193,15 +200,13 @@ type How = (Option<String>, Option<f64>);
 /// added to `size`: by the windowed method where its proof holds (or, at
 /// n_min beyond the full LP's reach, with its gap), else by the full LP.
 /// Also how it was solved and the gap where unproven.
-fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, size: LpSize, windows: &mut bool) -> Result<(Solved<Times>, How)> {
-    let mut size = size;
+fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpSize, windows: &mut bool) -> Result<(Solved<Times>, How)> {
     if *windows && n >= MIN_WINDOWED {
-        let full = at_n_min(tree, kept, n, n_min);
+        let full = kept.len() == tree.h && at_n_min(tree, n, n_min);
         // Free middle stages: windows up to twice a chunk's h hops of ramp
         // up, or to half of them where the full LP is beyond the engine
         // anyway (an unproven window then ends in a refusal).
-        let per_stage: usize = kept.iter().map(|&u| u + 2).sum();
-        let widest = match (full, n * per_stage + 1 > lp::MAX_VARIABLES) {
+        let widest = match (full, lp_variables(kept, n) > lp::MAX_VARIABLES) {
             (true, _) => n,
             (false, false) => 2 * tree.h,
             (false, true) => tree.h.div_ceil(2),
@@ -210,7 +215,7 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, size: LpSize,
         solved.lp = size.and(&solved.lp);
         let gap = (solved.makespan - bound) / solved.makespan;
         let shape = if full { "n = n_min: solved with the middle stages full and periodic" } else { "solved with the middle stages periodic" };
-        let how = format!("{shape} ({} variables instead of {})", solved.lp.variables, full_variables(tree, n));
+        let how = format!("{shape} ({} variables instead of {})", solved.lp.variables, lp_variables(kept, n));
         if gap <= PROVEN {
             return Ok((solved, (Some(format!("{how}, proven optimal by a dual bound of the full LP")), None)));
         }
@@ -270,16 +275,15 @@ fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> Result<Solved<Times>> {
 /// was sent"); with more stages than n_min the LP chooses what they carry.
 /// The window widens (`next_window`, at most to `widest` free stages a
 /// side) until the makespan stops improving or a dual bound of the full LP
-/// (`proof`) meets it. Returns the solution
-/// over layers `kept` and all n stages, its hop times and the best lower
-/// bound on the full LP's optimum found.
+/// (`proof`) meets it. Returns the solution over layers `kept` and all n
+/// stages, its hop times and the best lower bound on the full LP's optimum
+/// found.
 fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest: usize) -> Result<(Solved<Times>, f64)> {
     let (x0, tau) = tree.scale;
     let mut proven = f64::NEG_INFINITY;
     // The full LP the proof reads, the same for every window, where it is
     // one the engine could be given.
-    let per_stage: usize = kept.iter().map(|&u| u + 1).sum();
-    let full_lp = (n * per_stage <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
+    let full_lp = (n * stage_hops(kept) <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
     let solved = staging::widening(|window| next_window(tree, window), |window, next| {
         let (f, l) = (window, window);
         let positions = f + 2 + l;

@@ -56,7 +56,7 @@ proptest! {
         let (tree, n_got, _) = validate(&params).unwrap();
         prop_assert_eq!(n_got, n);
         let full = stages::solve(&tree, n, Prune::Raw).unwrap().makespan;
-        let all: Vec<usize> = (0..h).collect();
+        let all = layers(&tree);
         let (fast, bound) = windowed(&tree, &all, n, true, n).unwrap();
         prop_assert!(bound <= full * (1.0 + 1e-9), "bound {bound} above the optimum {full}");
         // A restriction of the full LP: never shorter, and not always as
@@ -90,7 +90,7 @@ proptest! {
         let (tree_model, n_got, n_min) = validate(&params).unwrap();
         prop_assert_eq!((n_got, n_min), (n, 1));
         let full = stages::solve(&tree_model, n, Prune::Raw).unwrap().makespan;
-        let all: Vec<usize> = (0..h).collect();
+        let all = layers(&tree_model);
         let (fast, bound) = windowed(&tree_model, &all, n, false, 2 * h).unwrap();
         prop_assert!(bound <= full * (1.0 + 1e-9), "bound {bound} above the optimum {full}");
         prop_assert!(fast.makespan >= full * (1.0 - 1e-9), "the windowed LP beat the full LP");
