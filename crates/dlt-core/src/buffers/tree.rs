@@ -83,9 +83,10 @@ fn validate(q: &TreeParams) -> Result<(Tree, usize, usize)> {
     // A stage carries at most D to each of p subtrees and h layers; its
     // hops, h(h+1)/2, bound the LP as messages do.
     let Staged { d, n, n_min, .. } = q.stages.validate(v, p * h as f64, h * (h + 1) / 2)?;
-    let computing: f64 = (1..=h).map(|i| libm::pow(p, i as f64)).sum();
+    let powers: Vec<f64> = (0..=h).map(|i| libm::pow(p, i as f64)).collect();
+    let computing: f64 = powers[1..].iter().sum();
     let (name, _) = variant(q.order, buffers == 1);
-    let tree = Tree { name, p, h, s, c, a, v, d, order: q.order, buffers, scale: lp_scale(v, d, s + v * a / computing) };
+    let tree = Tree { name, p, h, s, c, a, v, d, order: q.order, buffers, scale: lp_scale(v, d, s + v * a / computing), powers };
     Ok((tree, n, n_min))
 }
 
@@ -182,7 +183,7 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
         loads,
         chunks,
         omitted,
-        layer_sizes: (1..=tree.h).map(|i| libm::pow(tree.p, i as f64)).collect(),
+        layer_sizes: tree.powers[1..].to_vec(),
         n: solved.chunks.len(),
         n_min,
         gap,
@@ -319,7 +320,7 @@ fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest: usize) ->
     // stage, so the layer nearest the originator computes at least what
     // the others cannot take, shared by its processors.
     let (link, computing) = StageModel::bounds(tree, kept, n);
-    let nearest = libm::pow(tree.p, (kept[0] + 1) as f64);
+    let nearest = tree.powers[kept[0] + 1];
     let others = n as f64 * tree.p * tree.d.unwrap_or(f64::INFINITY) * (kept.len() - 1) as f64;
     let bound = link.max(computing).max(tree.s + tree.a * (tree.v - others).max(0.0) / nearest);
     Ok((solved, bound.max(proven)))
@@ -359,7 +360,7 @@ fn hop_schedule(tree: &Tree, solved: &Solved<Times>, omitted: Option<Omitted>) -
     origin.send_ports = tree.p;
     let mut rows = vec![origin];
     for l in 1..=deepest {
-        let mut row = Row::linear(format!("layer {l}"), libm::pow(tree.p, l as f64), tree.s, tree.c, tree.a);
+        let mut row = Row::linear(format!("layer {l}"), tree.powers[l], tree.s, tree.c, tree.a);
         row.send_ports = tree.p;
         row.buffer = tree.d;
         row.buffers = Some(tree.buffers as f64);
@@ -368,23 +369,21 @@ fn hop_schedule(tree: &Tree, solved: &Solved<Times>, omitted: Option<Omitted>) -
     let mut schedule = Schedule::new(rows, tree.v);
     let mut busy = vec![0.0; deepest + 1];
     let mut listed = 0.0;
-    // p^l, looked up per hop: 50,000 stages of 55 hops at Fig. 13(b)'s D = 1.
-    let power: Vec<f64> = (0..=deepest).map(|l| libm::pow(tree.p, l as f64)).collect();
     for ch in tree.sequence(kept, chunks.len()) {
         let (k, j, i) = (ch.stage, ch.j, ch.layer);
         let (alpha, lists) = (chunks[k][j], Omitted::lists(omitted, k));
         let mut source = None;
         let mut arrived = 0.0;
         for (l, start) in times.hops(k, j).enumerate().take(i) {
-            let x = power[i - l - 1] * alpha;
+            let x = tree.powers[i - l - 1] * alpha;
             arrived = start + tree.s + tree.c * x;
             if lists {
-                schedule.comm(l, l + 1, (start, arrived), x, power[l + 1]).source = source;
+                schedule.comm(l, l + 1, (start, arrived), x, tree.powers[l + 1]).source = source;
                 source = Some(schedule.intervals.len() - 1);
             }
         }
         if alpha > 0.0 && lists {
-            listed += alpha * power[i];
+            listed += alpha * tree.powers[i];
             busy[i] = schedule.run(i, arrived.max(busy[i]), alpha);
         } else if alpha > 0.0 {
             busy[i] = schedule.finish(i, arrived.max(busy[i]), alpha);
