@@ -58,7 +58,7 @@ fn fig6_no_load_to_p10_in_the_last_stage() {
     let params = json!({"m": 10, "S": S, "C": C, "A": A, "V": 5e3, "D": 1e4, "n": 5, "prune": false});
     let (lp, units) = dlt_core::buffers::star_lp(&serde_json::from_value(params).unwrap()).unwrap();
     let tau = units.time;
-    let simplex = dlt_core::lp::solve(&dlt_core::lp::Microlp, &lp, dlt_core::lp::Limits::default(), "LoadDirect").unwrap();
+    let simplex = dlt_core::lp::solve(&dlt_core::lp::Microlp, &lp, "LoadDirect").unwrap();
     let ours = cmax(json!({"model": "star", "m": 10, "S": S, "C": C, "A": A, "V": 5e3, "D": 1e4, "n": 5, "prune": false}));
     let theirs = simplex.objective * tau;
     assert!((ours - theirs).abs() <= 1e-11 * theirs, "{ours} against the simplex's {theirs}");

@@ -58,7 +58,8 @@ fn examples() -> Vec<(String, Value)> {
     out
 }
 
-/// No call may take longer (LP solves stop themselves at 20 s each).
+/// No call may take longer: a hang, not a measure of speed (the requests
+/// are small, and LPs of more than 30,000 variables are refused).
 const TIME_BOUND: Duration = Duration::from_secs(60);
 /// Random multi-mutations per model by default; models whose valid requests
 /// solve LPs or MIPs get fewer (each is a solve in a debug build).

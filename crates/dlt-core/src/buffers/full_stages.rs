@@ -18,7 +18,7 @@ use super::sequential::{Sequential, Slot};
 use super::stages::{self, LpSize, Prune, Solved, StageModel};
 use super::staging;
 use crate::error::Result;
-use crate::lp::{self, Limits};
+use crate::lp;
 use crate::model::Plan;
 use alloc::format;
 use alloc::string::String;
@@ -114,7 +114,7 @@ fn windowed(seq: &Sequential, n: usize, f: usize, l: usize) -> Result<Solved<()>
     slots.extend(vec![Slot::FREE; l]);
     let kept: Vec<usize> = (0..seq.units.len()).collect();
     let (lp, alpha, cmax) = seq.compact_slots(&kept, &slots);
-    let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), seq.name)?;
+    let sol = lp::solve(&lp::Microlp, &lp, seq.name)?;
     let (x0, tau) = seq.scale;
     let mut chunks = Vec::with_capacity(n);
     for (slot, vars) in slots.iter().zip(&alpha) {

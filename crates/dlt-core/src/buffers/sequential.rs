@@ -290,7 +290,7 @@ impl Sequential {
     pub(super) fn lp_makespan(&self, n: usize) -> f64 {
         let all: Vec<usize> = (0..self.units.len()).collect();
         let (model, _, cmax) = self.compact(&all, n);
-        crate::lp::solve(&crate::lp::Microlp, &model, crate::lp::Limits::default(), "reference").unwrap().get(cmax) * self.scale.1
+        crate::lp::solve(&crate::lp::Microlp, &model, "reference").unwrap().get(cmax) * self.scale.1
     }
 }
 
@@ -360,12 +360,12 @@ mod tests {
         /// V / (units D) in (n - 1, n], a third of the cases without).
         #[test]
         fn compact_lp_equals_the_printed_lp(units in 1usize..6, n in 1usize..6, s in 0.0..1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1.0..1.0 + 1e4, buffered in prop::bool::weighted(2.0 / 3.0), f in 0.0..1.0, layered in any::<bool>()) {
-            use crate::lp::{solve, Limits, Microlp};
+            use crate::lp::{solve, Microlp};
             let d = buffered.then(|| v / (units as f64 * (n as f64 - 0.9 * f)));
             let lp = super::Sequential::example(units, s, c, a, v, d, layered);
             let all: Vec<usize> = (0..units).collect();
-            let printed = solve(&Microlp, &lp.printed(&all, n).0, Limits::default(), "printed").unwrap();
-            let compact = solve(&Microlp, &lp.compact(&all, n).0, Limits::default(), "compact").unwrap();
+            let printed = solve(&Microlp, &lp.printed(&all, n).0, "printed").unwrap();
+            let compact = solve(&Microlp, &lp.compact(&all, n).0, "compact").unwrap();
             assert_relative_eq!(printed.objective, compact.objective, max_relative = 1e-9);
         }
     }

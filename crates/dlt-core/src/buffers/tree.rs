@@ -15,7 +15,7 @@ use super::{H, P};
 use crate::check::Checked;
 use crate::costs::{self, Costs, Load};
 use crate::error::Result;
-use crate::lp::{self, Limits, Model, Var};
+use crate::lp::{self, Model, Var};
 use crate::schedule::{Row, Schedule};
 use crate::validate::Field;
 use alloc::format;
@@ -290,7 +290,7 @@ fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest: usize) ->
         let positions = f + 2 + l;
         let skip = (n - positions) as f64;
         let TreeLp { lp, alpha, cmax, t, period } = tree.build(kept, positions, Some(Period { at: f, skip, full }), true);
-        let sol = lp::solve(&lp::Microlp, &lp, Limits::default(), tree.name)?;
+        let sol = lp::solve(&lp::Microlp, &lp, tree.name)?;
         let big_p = period.map_or(0.0, |v| sol.get(v));
         // The chunks of all n stages: position f + 1 and the left-out
         // stages after it carry the same.

@@ -85,12 +85,12 @@ proptest! {
         let tau = program::time_unit(&inst);
         let (t, loads) = tight(&list, &order, v);
         let (model, _, _) = program::program(&inst, &order, false, tau);
-        let sol = lp::solve(&Microlp, &model, lp::Limits::default(), "test").unwrap();
+        let sol = lp::solve(&Microlp, &model, "test").unwrap();
         if loads.iter().all(|&x| x > 0.0) {
             prop_assert!(sol.objective * tau <= t * (1.0 + 1e-9), "LP {} vs closed form {t}", sol.objective * tau);
         }
         let (mip, _, _) = program::program(&inst, &order, true, tau);
-        let sol = lp::solve(&Microlp, &mip, lp::Limits::default(), "test").unwrap();
+        let sol = lp::solve(&Microlp, &mip, "test").unwrap();
         let given = hetero_star(&p).unwrap().schedule.makespan;
         prop_assert!((sol.objective * tau - given).abs() <= 1e-7 * given, "MIP {} vs fixed order {given}", sol.objective * tau);
     }

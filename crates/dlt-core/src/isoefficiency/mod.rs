@@ -351,7 +351,7 @@ impl Model for IsoefficiencyMap {
 mod tests {
     use super::*;
     use approx::relative_eq;
-    use crate::lp::{self, Limits};
+    use crate::lp;
 
     fn instance(m: usize, n: usize, v: f64) -> Instance {
         // 003's reference machine.
@@ -380,7 +380,7 @@ mod tests {
             assert!(relative_eq!(out.schedule.makespan, brute, max_relative = 1e-9), "m={m} n={n}: {} vs {brute}", out.schedule.makespan);
             if n <= 4 {
                 let (mip, big_t) = mip::model(&inst);
-                let sol = lp::solve(&lp::Microlp, &mip, Limits { time_ms: 60_000 }, "MIP (2)-(11)").unwrap();
+                let sol = lp::solve(&lp::Microlp, &mip, "MIP (2)-(11)").unwrap();
                 let printed = sol.get(big_t) * inst.time_unit();
                 assert!(relative_eq!(out.schedule.makespan, printed, max_relative = 1e-6), "m={m} n={n}: search {} vs MIP {printed}", out.schedule.makespan);
             }

@@ -9,7 +9,7 @@
 
 use super::Instance;
 use crate::error::Result;
-use crate::lp::{self, Limits, Model, Sense, Var};
+use crate::lp::{self, Model, Sense, Var};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -122,7 +122,7 @@ pub fn model(inst: &Instance, seq: &[u8], tau: Tau) -> (Model, Vec<Var>, Vec<Var
 pub fn solve(inst: &Instance, seq: &[u8]) -> Result<Timed> {
     let solve = |tau| {
         let (lp, t, alpha, big_t) = model(inst, seq, tau);
-        lp::solve(&lp::Microlp, &lp, Limits::default(), "isoefficiency sequence").map(|sol| (sol, t, alpha, big_t))
+        lp::solve(&lp::Microlp, &lp, "isoefficiency sequence").map(|sol| (sol, t, alpha, big_t))
     };
     let (sol, t, alpha, big_t) = match solve(Tau::PerPiece) {
         Err(e) if e.code == crate::error::Code::Internal => solve(Tau::Variable)?,
@@ -156,7 +156,7 @@ pub fn canonical(seq: &[u8]) -> Sequence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lp::{self, Limits};
+    use crate::lp;
     use proptest::prelude::*;
 
     fn instance(m: usize, c: f64, v: f64) -> Instance {
@@ -165,7 +165,7 @@ mod tests {
 
     fn optimum(inst: &Instance, seq: &[u8], tau: Tau) -> f64 {
         let (lp, _, _, big_t) = model(inst, seq, tau);
-        lp::solve(&lp::Microlp, &lp, Limits::default(), "reference").unwrap().get(big_t) * inst.time_unit()
+        lp::solve(&lp::Microlp, &lp, "reference").unwrap().get(big_t) * inst.time_unit()
     }
 
     proptest! {
@@ -189,7 +189,7 @@ mod tests {
         let inst = Instance { m: 2, n: 20, v: 8000.0, s: 25.4, o: 0.075, c: 4294967296.0, a1: 0.109, a2: 4.132, b2: -27109.0 };
         let seq = vec![0u8; 20];
         let (lp, ..) = model(&inst, &seq, Tau::PerPiece);
-        assert_eq!(lp::solve(&lp::Microlp, &lp, Limits::default(), "t").unwrap_err().code, crate::error::Code::Internal);
+        assert_eq!(lp::solve(&lp::Microlp, &lp, "t").unwrap_err().code, crate::error::Code::Internal);
         let timed = solve(&inst, &seq).unwrap();
         // One machine receives everything: at least C V of sending.
         assert!(timed.makespan >= inst.c * inst.v);

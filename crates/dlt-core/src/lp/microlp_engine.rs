@@ -1,7 +1,8 @@
 //! The engine: microlp 0.7, the maintained continuation of minilp (which
-//! panics on singular bases and has no time limit; see the README).
+//! panics on singular bases; see the README), run without its time limit
+//! so that every machine gives the same answer.
 
-use super::{Engine, Failure, Limits, Model, Sense, Solution};
+use super::{Engine, Failure, Model, Sense, Solution};
 use alloc::format;
 use alloc::vec::Vec;
 use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOptions, Tolerances};
@@ -14,7 +15,7 @@ impl Engine for Microlp {
         "microlp"
     }
 
-    fn solve(&self, model: &Model, limits: Limits) -> Result<Solution, Failure> {
+    fn solve(&self, model: &Model) -> Result<Solution, Failure> {
         let mut problem = Problem::new(OptimizationDirection::Minimize);
         let vars: Vec<_> = (0..model.names.len())
             .map(|i| if model.binary[i] { problem.add_binary_var(model.objective[i]) } else { problem.add_var(model.objective[i], model.bounds[i]) })
@@ -28,7 +29,6 @@ impl Engine for Microlp {
             problem.add_constraint(row.terms.iter().map(|&(v, a)| (vars[v.0], a)), op, row.rhs);
         }
         let mut options = SolveOptions::default();
-        options.time_limit = Some(core::time::Duration::from_millis(limits.time_ms));
         // The models are scaled to O(1) values: an absolute tolerance near
         // the engine's floor is then within the verifier's relative one.
         let mut tolerances = Tolerances::default();
@@ -41,10 +41,7 @@ impl Engine for Microlp {
         })?;
         let iterations = outcome.stats().lp_iterations;
         if !outcome.is_optimal() {
-            return Err(match outcome.termination_reason() {
-                microlp::TerminationReason::TimeLimit => Failure::TimeLimit,
-                other => Failure::Gave(format!("stopped without an optimum: {other:?}")),
-            });
+            return Err(Failure::Gave(format!("stopped without an optimum: {:?}", outcome.termination_reason())));
         }
         let solution = outcome.into_solution().map_err(|i| Failure::Gave(format!("stopped: {:?}", i.termination_reason())))?;
         // A 0-1 variable comes back within int_tol of its value: round it,

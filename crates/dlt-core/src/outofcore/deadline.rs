@@ -256,7 +256,7 @@ fn solve_for(w: &Concave, v: f64) -> f64 {
 mod tests {
     use super::super::memory::{hierarchy_lp, time_unit};
     use super::*;
-    use crate::lp::{solve as solve_lp, Limits, Microlp};
+    use crate::lp::{solve as solve_lp, Microlp};
     use approx::assert_relative_eq;
     use proptest::prelude::*;
 
@@ -292,7 +292,7 @@ mod tests {
             let all: Vec<usize> = (0..m).collect();
             let tau = time_unit(v, &list);
             let (lp, _, cmax) = hierarchy_lp(v, &list, &all, tau);
-            let optimum = solve_lp(&Microlp, &lp, Limits::default(), "memory").unwrap().get(cmax) * tau;
+            let optimum = solve_lp(&Microlp, &lp, "memory").unwrap().get(cmax) * tau;
             assert_relative_eq!(makespan, optimum, max_relative = 1e-9);
             assert!(loads.iter().all(|&x| x >= 0.0));
             assert_relative_eq!(loads.iter().sum::<f64>(), v, max_relative = 1e-12);
@@ -315,7 +315,7 @@ mod tests {
             assert_relative_eq!(loads.iter().sum::<f64>(), v, max_relative = 1e-11);
             let tau = time_unit(v, &list);
             let (lp, _, cmax) = hierarchy_lp(v, &list, &(0..m).collect::<Vec<_>>(), tau);
-            let optimum = solve_lp(&Microlp, &lp, Limits::default(), "memory").unwrap().get(cmax) * tau;
+            let optimum = solve_lp(&Microlp, &lp, "memory").unwrap().get(cmax) * tau;
             assert_relative_eq!(makespan, optimum, max_relative = 1e-9);
         }
     }

@@ -1,7 +1,7 @@
 //! Presolve against the engine alone: the same optimum on random LPs rich
 //! in what the rules remove, and the LPs it must dissolve entirely.
 
-use super::super::{solve, Engine, Limits, Microlp};
+use super::super::{solve, Engine, Microlp};
 use super::*;
 use approx::relative_eq;
 use crate::buffers::{star_lp, StarParams, Stages};
@@ -64,8 +64,8 @@ fn random_lp() -> impl Strategy<Value = Model> {
 fn same_optimum_with_and_without_presolve() {
     let reduced_some = Cell::new(0);
     proptest!(crate::cases(3000), |(lp in random_lp())| {
-        let plain = Microlp.solve(&lp, Limits::default()).unwrap_or_else(|f| panic!("{f:?}"));
-        let with = solve(&Microlp, &lp, Limits::default(), "random").unwrap_or_else(|e| panic!("{e:?}\n{lp:?}"));
+        let plain = Microlp.solve(&lp).unwrap_or_else(|f| panic!("{f:?}"));
+        let with = solve(&Microlp, &lp, "random").unwrap_or_else(|e| panic!("{e:?}\n{lp:?}"));
         // Relative to the objective, absolute below 1.
         assert!(relative_eq!(with.objective, plain.objective, epsilon = 1e-9, max_relative = 1e-9), "{} with presolve, {} without\n{lp:?}", with.objective, plain.objective);
         reduced_some.set(reduced_some.get() + (presolve(&lp).unwrap().model.names.len() < lp.names.len()) as usize);
@@ -91,6 +91,6 @@ fn star_at_full_buffers_needs_no_engine_iteration() {
         let params = StarParams { m, load: crate::costs::Load::new(1e-3, 1e-6, 1e-3, v), stages: Stages::new(Some(v / (m * n)), None, Some(false)) };
         let (lp, _) = star_lp(&params).unwrap();
         assert!(presolve(&lp).unwrap().model.names.is_empty());
-        assert_eq!(solve(&Microlp, &lp, Limits::default(), "star").unwrap().iterations, 0);
+        assert_eq!(solve(&Microlp, &lp, "star").unwrap().iterations, 0);
     }
 }
