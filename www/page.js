@@ -3,8 +3,12 @@
 
 import { Pool, defaultPoolSize } from './pool.js';
 
-/** One worker for the whole page: a new request supersedes a running one, never waits behind it. */
-export const solver = new Pool();
+/**
+ * One worker for the whole page: a new request supersedes a running one,
+ * never waits behind it. No stall watchdog: the core has no clock and runs
+ * a hard LP to its end, while the form shows the elapsed time and a Cancel.
+ */
+export const solver = new Pool({ stallMs: 0 });
 
 /**
  * The gallery's figures: a worker per core (started when first needed), so
