@@ -21,7 +21,7 @@
 
 use super::chain::Setup;
 use super::options::Options;
-use super::{activation, Input, Layer, Output, PhaseOption};
+use super::{Input, Layer, Map, Output, PhaseOption};
 use crate::error::{Error, Result};
 use crate::schedule::{Row, Schedule};
 use alloc::format;
@@ -166,7 +166,7 @@ pub fn solve(inp: &Input, o: &Options) -> Result<Output> {
         loads: layers.iter().map(|l| l.load).collect(),
         layers,
         by_phases,
-        activation: activation::activation(k),
+        activation: Some(Map::PetersSyska(k)),
         warnings,
         granularity: None,
         iterations: None,

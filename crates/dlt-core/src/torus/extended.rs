@@ -4,7 +4,7 @@
 
 use super::chain::{self, Class, Setup, Solution, Timing};
 use super::options::Options;
-use super::{activation, wavefront, Input, Layer, Output, PhaseOption};
+use super::{activation, wavefront, Input, Layer, Map, Output, PhaseOption};
 use crate::error::{Error, Result};
 use crate::schedule::{Cost, Row, Schedule};
 use alloc::format;
@@ -80,11 +80,9 @@ pub fn solve(inp: &Input, o: &Options) -> Result<Output> {
         }
     };
     let activation = if o.wavefront {
-        (k <= wavefront::MAP_MAX_K).then(|| wavefront::activation(k))
-    } else if k <= activation::MAX_K {
-        Some(activation::activation(k).ok_or_else(|| Error::internal("the Peters-Syska pattern did not tile the torus"))?)
+        (k <= wavefront::MAP_MAX_K).then_some(Map::Wavefront(k))
     } else {
-        None
+        (k <= activation::MAX_K).then_some(Map::PetersSyska(k))
     };
     if activation.is_none() {
         warnings.push(String::from("the activation map is not drawn for this k"));

@@ -12,7 +12,7 @@ mod extended;
 mod options;
 mod wavefront;
 
-pub use activation::Activation;
+pub use activation::{Activation, Map};
 pub use extended::Rounding;
 pub use options::{Routing, Scattering};
 
@@ -141,7 +141,8 @@ pub struct Output {
     pub loads: Vec<f64>,
     pub layers: Vec<Layer>,
     pub by_phases: Vec<PhaseOption>,
-    pub activation: Option<Activation>,
+    #[cfg_attr(feature = "ts", tsify(type = "Activation | null"))]
+    pub activation: Option<Map>,
     pub warnings: Vec<String>,
     /// With a granularity: the divisible makespan, the deviation and
     /// Sec. 5's bound on it.
@@ -256,7 +257,7 @@ pub fn solve(p: &Params) -> Result<Output> {
             libm::pow(5.0, n as f64), libm::pow(5.0, max_phases as f64)));
     }
     let activation = if k <= activation::MAX_K {
-        Some(activation::activation(k).ok_or_else(|| Error::internal("the Peters-Syska pattern did not tile the torus"))?)
+        Some(Map::PetersSyska(k))
     } else {
         warnings.push(format!("the activation map is drawn for k <= {} only", activation::MAX_K));
         None
