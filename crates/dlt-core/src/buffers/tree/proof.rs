@@ -254,16 +254,20 @@ impl FullLp {
             .map(|(e, v, t)| unit(e, Some((v, t))))
             .collect();
         units.extend(ties);
-        let mut columns: Vec<Vec<f64>> = units.iter().map(|pi| reduced_at(lp, pi, &free_index, free.len())).collect();
-        columns.push(reduced_at(lp, &[(load_row, 1.0)], &free_index, free.len()));
         let most_load = tree.v / x0 / tree.p;
-        let room: Vec<(f64, f64)> = free.iter().map(|&v| (x[v] - lp.bounds[v].0, lp.bounds[v].1.min(most_load) - x[v])).collect();
         let k = units.len();
         // Past MIX_ENTRIES the weights' LP would cost more than the full LP
         // it stands in for (5,000 free chunks and 3,600 tight ends at h = 10,
-        // n = 500 took 25 s): equal weights, a weaker bound.
-        let small = free.len() * k <= MIX_ENTRIES;
-        let mut z = if free.is_empty() || !small { None } else { mix(&columns, &room) }.unwrap_or_else(|| vec![1.0; k]);
+        // n = 500 took 25 s): equal weights, a weaker bound, and no columns
+        // built for it.
+        let weighed = !free.is_empty() && free.len() * k <= MIX_ENTRIES;
+        let mixed = weighed.then(|| {
+            let mut columns: Vec<Vec<f64>> = units.iter().map(|pi| reduced_at(lp, pi, &free_index, free.len())).collect();
+            columns.push(reduced_at(lp, &[(load_row, 1.0)], &free_index, free.len()));
+            let room: Vec<(f64, f64)> = free.iter().map(|&v| (x[v] - lp.bounds[v].0, lp.bounds[v].1.min(most_load) - x[v])).collect();
+            mix(&columns, &room)
+        });
+        let mut z = mixed.flatten().unwrap_or_else(|| vec![1.0; k]);
         let total: f64 = z.iter().sum();
         if total.is_nan() || total <= 0.0 {
             return f64::NEG_INFINITY;
