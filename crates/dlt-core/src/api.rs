@@ -320,9 +320,10 @@ mod tests {
         assert_eq!(e.field, "V", "buffer_dstar has no load: {}", e.message);
     }
 
-    /// An LP past the engine's size is refused before it is built, unless the model's structure answers without it: a tree
-    /// of 500 stages (37,501 variables) where its periodic middle stages are
-    /// proven, and not where they are not; a star of that size by its shape.
+    /// An LP past the engine's size is refused before it is built, unless
+    /// the model's structure answers without it: a tree of 500 stages
+    /// (37,501 variables) where its periodic middle stages are proven, and
+    /// not where they are not; a star of that size by its shape.
     #[cfg(feature = "lp")]
     #[test]
     fn an_lp_too_large_is_refused_unless_its_structure_answers() {

@@ -375,7 +375,7 @@ fn hop_schedule(tree: &Tree, solved: &Solved<Times>, omitted: Option<Omitted>) -
         let mut source = None;
         let mut arrived = 0.0;
         for (l, start) in times.hops(k, j).enumerate().take(i) {
-            let x = tree.powers[i - l - 1] * alpha;
+            let x = tree.share(i, l) * alpha;
             arrived = start + tree.s + tree.c * x;
             if lists {
                 schedule.comm(l, l + 1, (start, arrived), x, tree.powers[l + 1]).source = source;
