@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Builds the wasm module into www/pkg (release: opt-level "s", LTO, then
-# wasm-opt -Oz) with its TypeScript declarations (generated from the
+# Builds the wasm module into www/pkg (profile wasm: opt-level "s", LTO, then
+# wasm-opt -O1) with its TypeScript declarations (generated from the
 # core's Rust types) and a package.json, so that www/pkg is a package a
 # web developer can import; prints its size raw and gzipped; then the single-file page
 # dist/dlt-calculator.html (scripts/build-single.mjs), and prints its size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --quiet --release --target wasm32-unknown-unknown -p dlt-wasm
+cargo build --quiet --profile wasm --target wasm32-unknown-unknown -p dlt-wasm
 wasm-bindgen --target web --out-dir www/pkg \
-  target/wasm32-unknown-unknown/release/dlt_wasm.wasm
+  target/wasm32-unknown-unknown/wasm/dlt_wasm.wasm
 # Binaryen on top of rustc's opt-level "s" and LTO: the debug names
 # dropped and its light passes (-O1), the features the module declares
 # kept as they are. Measured on the gzipped module (session 10): as
