@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 const BUFFERS: Field = Field::integer("buffers", 1, 2);
 pub(crate) const FIELDS: &[Field] = &[P, H, costs::S, costs::C, costs::A, costs::V, stages::D, stages::N, BUFFERS];
 
+mod cuts;
 mod proof;
 mod rows;
 pub(crate) use rows::variant;
@@ -199,8 +200,9 @@ type How = (Option<String>, Option<f64>);
 
 /// One system (layers `kept`, n stages) of the paper's pruning, its work
 /// added to `size`: by the windowed method where its proof holds (or, at
-/// n_min beyond the full LP's reach, with its gap), else by the full LP.
-/// Also how it was solved and the gap where unproven.
+/// n_min beyond the full LP's reach, with its gap), else by its chunks
+/// alone (`cuts`) where a few small cut LPs prove their answer, else by the
+/// full LP. Also how it was solved and the gap where unproven.
 fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpSize, windows: &mut bool) -> Result<(Solved<Times>, How)> {
     if *windows && n >= MIN_WINDOWED {
         let full = kept.len() == tree.h && at_n_min(tree, n, n_min);
@@ -225,6 +227,9 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpS
         }
         size = solved.lp;
         *windows = false;
+    }
+    if let Some(solved) = cuts::solve(tree, kept, n, &size) {
+        return Ok(solved);
     }
     Ok((timed(tree.scale.1, stages::solve_kept(tree, kept, n, size)?)?, (None, None)))
 }

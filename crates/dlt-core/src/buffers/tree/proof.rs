@@ -34,31 +34,43 @@ const MIX_ENTRIES: usize = 200_000;
 const MAX_TIES: usize = 64;
 
 /// A row "t_b - t_x + a alpha_x >= s" of the LP: hop b waits for x.
-struct Arc {
-    row: usize,
-    from: Var,
+pub(super) struct Arc {
+    pub(super) row: usize,
+    pub(super) from: Var,
     to: Var,
-    alpha: Var,
-    coef: f64,
+    pub(super) alpha: Var,
+    pub(super) coef: f64,
+}
+
+/// The LP's variables at given chunks, every hop as early as it can start:
+/// `critical[hop]` the arc that decides its start, `tied[hop]` the others
+/// that ask as much.
+pub(super) struct Earliest {
+    pub(super) x: Vec<f64>,
+    pub(super) critical: Vec<Option<usize>>,
+    pub(super) tied: Vec<Vec<usize>>,
 }
 
 /// The tree LP over all layers and n stages as built, with what the bound
 /// needs of its rows, whatever the chunks: built once for every window a
 /// solve tries.
 pub(super) struct FullLp {
-    lp: Model,
-    cmax: Var,
+    pub(super) lp: Model,
+    pub(super) cmax: Var,
+    /// The chunks and the hops' start times, by stage and layer.
+    pub(super) alpha: Vec<Vec<Var>>,
+    pub(super) t: Vec<Vec<Vec<Var>>>,
     /// Per variable: the chunk's (stage, layer), whether it is a hop's start.
     is_alpha: Vec<Option<(usize, usize)>>,
-    is_time: Vec<bool>,
-    arcs: Vec<Arc>,
+    pub(super) is_time: Vec<bool>,
+    pub(super) arcs: Vec<Arc>,
     /// The arcs into each hop, and the hops in an order where each arc's
     /// source comes first (Kahn's).
     into: Vec<Vec<usize>>,
     order: Vec<usize>,
     /// End rows (with Cmax), each with its running sum R and chunk (stage, layer).
-    ends: Vec<(usize, Option<Var>, (usize, usize))>,
-    load_row: usize,
+    pub(super) ends: Vec<(usize, Option<Var>, (usize, usize))>,
+    pub(super) load_row: usize,
     /// Per R, its run row (R_k - alpha_k - R_(k+1) = 0); per run row, the
     /// next stage's.
     run_of: Vec<Option<usize>>,
@@ -135,16 +147,16 @@ impl FullLp {
         for &(r, own) in &runs {
             next_run[r] = lp.rows[r].terms.iter().find(|(v, a)| *a < 0.0 && *v != own && is_alpha[v.0].is_none()).and_then(|(v, _)| run_of[v.0]);
         }
-        Some(FullLp { lp, cmax, is_alpha, is_time, arcs, into, order, ends, load_row: load_row?, run_of, next_run })
+        Some(FullLp { lp, cmax, alpha, t, is_alpha, is_time, arcs, into, order, ends, load_row: load_row?, run_of, next_run })
     }
 
-    /// The lower bound, in time units, of the LP, from multipliers shaped
-    /// by `chunks` (load units, chunks[k][layer], all n stages); -infinity
-    /// where the shape gives none.
-    pub(super) fn bound(&self, tree: &Tree, chunks: &[Vec<f64>]) -> f64 {
-        let FullLp { lp, cmax, is_alpha, is_time, arcs, into, order, ends, load_row, run_of, next_run } = self;
-        let (cmax, load_row) = (*cmax, *load_row);
-        let (x0, tau) = tree.scale;
+    /// The LP's variables at `chunks` (load units, chunks[k][layer], all n
+    /// stages): the chunks, their running sums R, and every hop as early as
+    /// its arcs allow, with the arc that decides it and the others as
+    /// tight (a tie).
+    pub(super) fn earliest(&self, tree: &Tree, chunks: &[Vec<f64>]) -> Earliest {
+        let FullLp { lp, is_alpha, arcs, into, order, ends, .. } = self;
+        let x0 = tree.scale.0;
         let vars = lp.names.len();
         let mut x = vec![0.0; vars];
         for (v, chunk) in is_alpha.iter().enumerate() {
@@ -165,8 +177,6 @@ impl FullLp {
                 x[rv.0] = from_k[k][j] / x0;
             }
         }
-        // Every hop as early as its arcs allow, the arc that decides it, and
-        // the other arcs as tight (a tie).
         let mut critical: Vec<Option<usize>> = vec![None; vars];
         let mut tied: Vec<Vec<usize>> = vec![Vec::new(); vars];
         // Each arc into the hop with the start it asks for.
@@ -190,8 +200,27 @@ impl FullLp {
             x[v] = start;
             critical[v] = best;
         }
+        Earliest { x, critical, tied }
+    }
+
+    /// End row `r` at `x`: how late it asks Cmax to be (a . x - b with
+    /// Cmax's -1 left out).
+    pub(super) fn end_value(&self, x: &[f64], r: usize) -> f64 {
+        let row = &self.lp.rows[r];
+        row.terms.iter().filter(|(v, _)| *v != self.cmax).map(|(v, a)| a * x[v.0]).sum::<f64>() - row.rhs
+    }
+
+    /// The lower bound, in time units, of the LP, from multipliers shaped
+    /// by `chunks` (load units, chunks[k][layer], all n stages); -infinity
+    /// where the shape gives none.
+    pub(super) fn bound(&self, tree: &Tree, chunks: &[Vec<f64>]) -> f64 {
+        let FullLp { lp, cmax, is_alpha, is_time, arcs, ends, load_row, run_of, next_run, .. } = self;
+        let (cmax, load_row) = (*cmax, *load_row);
+        let (x0, tau) = tree.scale;
+        let vars = lp.names.len();
+        let Earliest { x, critical, tied } = self.earliest(tree, chunks);
         // The makespan and the tight end rows: a . x <= b with Cmax's -1 left out.
-        let end_value = |r: usize| lp.rows[r].terms.iter().filter(|(v, _)| *v != cmax).map(|(v, a)| a * x[v.0]).sum::<f64>() - lp.rows[r].rhs;
+        let end_value = |r: usize| self.end_value(&x, r);
         let makespan = ends.iter().map(|&(r, ..)| end_value(r)).fold(0.0, f64::max);
         let tight: Vec<usize> = ends.iter().map(|&(r, ..)| r).filter(|&r| end_value(r) >= makespan * (1.0 - TIGHT)).collect();
         // The multipliers of a unit weight on tight end row e: -1 on e (a Le

@@ -187,3 +187,51 @@ fn d1_points_beyond_the_full_lp_are_listed_in_part_with_their_gap() {
         assert_relative_eq!(out.schedule.makespan, 5000.0 * per_stage, max_relative = 2e-3);
     }
 }
+
+proptest! {
+    #![proptest_config(crate::cases(60))]
+    /// The LP by its chunks alone (`cuts`) against the full LP, on trees of
+    /// a few stages (with and without buffers, both orders, one or two
+    /// buffers): where the cuts close the gap their makespan is the full
+    /// LP's optimum, their chunks carry V, and their schedule passes the
+    /// checker; a request's answer is the full LP's optimum either way.
+    #[test]
+    fn cuts_meet_the_full_lp(p in 1u8..4, h in 1usize..6, n in 1usize..5, s in 1e-5..1e-5 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, room in prop::option::of(1.0..3.0), llf in any::<bool>(), two_buffers: bool) {
+        let p = f64::from(p);
+        let d = room.map(|r| r * v / (p * h as f64 * n as f64));
+        let order = if llf { Order::Llf } else { Order::Nlf };
+        let params = TreeParams { p, h: h as f64, load: Load::new(s, c, a, v), order, buffers: if two_buffers { 2.0 } else { 1.0 }, stages: Stages::new(d, Some(n as f64), Some(false)) };
+        let (tree_model, n_got, _) = validate(&params).unwrap();
+        prop_assert_eq!(n_got, n);
+        let full = stages::solve(&tree_model, n, Prune::Raw).unwrap().makespan;
+        let all = layers(&tree_model);
+        if let Some(found) = proof::FullLp::new(&tree_model, &all, n).unwrap().by_cuts(&tree_model) {
+            assert_relative_eq!(found.makespan, full, max_relative = 1e-9);
+            let carried: f64 = found.chunks.iter().map(|st| st.iter().zip(&tree_model.powers[1..]).map(|(x, w)| x * w).sum::<f64>()).sum();
+            assert_relative_eq!(carried, v, max_relative = 1e-9);
+            let solved = Solved { kept: all.clone(), chunks: found.chunks, makespan: found.makespan, lp: found.size, solution: None, handles: Times { positions: found.times, middle: None } };
+            hop_schedule(&tree_model, &solved, None).unwrap();
+        }
+        let out = tree(&params).unwrap();
+        assert_relative_eq!(out.schedule.makespan, full, max_relative = 1e-9);
+    }
+}
+
+/// 000 Sec. 4.2's tree (p = 2, h = 10, V = 1E6) in one stage, TreeNLF-1:
+/// the cut LP over the 10 chunks and their sums (21 variables), with the
+/// paths of even chunks, is solved once and meets its bound, where the
+/// full LP has 76 variables and 147 rows (HiGHS: 50.00596).
+#[test]
+fn one_stage_of_the_papers_tree_takes_one_cut_lp() {
+    let params = TreeParams {
+        p: 2.0, h: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e6), order: Order::Nlf, buffers: 1.0,
+        stages: Stages::new(Some(1e6 / 20.0 * 1.0001), None, None),
+    };
+    let out = tree(&params).unwrap();
+    assert_eq!((out.n, out.lp.solves, out.lp.variables), (1, 1, 21));
+    assert_relative_eq!(out.schedule.makespan, 50.00596, max_relative = 1e-6);
+    let (tree_model, n, _) = validate(&params).unwrap();
+    let full = stages::solve(&tree_model, n, Prune::Raw).unwrap();
+    assert_eq!((full.lp.variables, full.lp.rows), (76, 147));
+    assert_relative_eq!(out.schedule.makespan, full.makespan, max_relative = 1e-9);
+}

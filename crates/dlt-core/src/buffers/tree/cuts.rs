@@ -1,0 +1,131 @@
+//! The tree LP over its chunks alone, by Kelley's cutting planes. Fixed
+//! chunks fix every hop's earliest start (a longest path,
+//! `FullLp::earliest`), so the LP is: minimise, over the chunks, the
+//! latest of the end rows (10), each the length of the critical path into
+//! its hop plus the chunk's computing: a maximum of linear functions of
+//! the chunks. The cut LP keeps the chunks, their running sums R, the load
+//! row (12) and the run rows, and one row "Cmax >= this path" for each path
+//! met so far; no start time. Every such row holds in every schedule, so
+//! the cut LP's optimum T is a lower bound of the tree LP's, and the chunks
+//! it returns, each hop as early as it can, make a feasible schedule of
+//! makespan f >= T. Where f meets T within PROVEN the chunks are optimal;
+//! else the paths that decide f are added and the cut LP solved again.
+
+use super::proof::{Earliest, FullLp};
+use super::rows::Tree;
+use super::{How, Times, PROVEN};
+use crate::buffers::stages::Solved;
+use crate::buffers::stages::LpSize;
+use crate::lp::{self, Model, Sense, Var};
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// The optimum found by cuts: chunks (load units, by stage and layer), the
+/// makespan (time units), the hops' start times, and the cut LPs' work.
+pub(super) struct ByCuts {
+    pub(super) chunks: Vec<Vec<f64>>,
+    pub(super) makespan: f64,
+    pub(super) times: Vec<Vec<Vec<f64>>>,
+    pub(super) size: LpSize,
+}
+
+/// The full LP over layers `kept` and n stages by its chunks alone
+/// (`FullLp::by_cuts`), where the cuts close the gap: its optimum, as the
+/// full LP's (no warning), its work added to `size`.
+pub(super) fn solve(tree: &Tree, kept: &[usize], n: usize, size: &LpSize) -> Option<(Solved<Times>, How)> {
+    let full = FullLp::new(tree, kept, n)?;
+    let found = full.by_cuts(tree)?;
+    let times = Times { positions: found.times, middle: None };
+    Some((Solved { kept: kept.to_vec(), chunks: found.chunks, makespan: found.makespan, lp: size.and(&found.size), solution: None, handles: times }, (None, None)))
+}
+
+impl FullLp {
+    /// The LP's optimum by cut LPs whose nonzeros add up to no more than
+    /// the full LP's, so that a failure costs less than the LP; None where
+    /// they do not close the gap within that (or the engine fails on one):
+    /// the caller solves the full LP.
+    pub(super) fn by_cuts(&self, tree: &Tree) -> Option<ByCuts> {
+        let (x0, tau) = tree.scale;
+        // The cut LP's variables: the full LP's other than start times.
+        let mut cut = Model::default();
+        let mut into_cut = vec![None; self.lp.names.len()];
+        for (v, name) in self.lp.names.iter().enumerate() {
+            if !self.is_time[v] {
+                let (lo, hi) = self.lp.bounds[v];
+                into_cut[v] = Some(cut.var(name.clone(), lo, hi, self.lp.objective[v]));
+            }
+        }
+        let mapped = |v: Var| into_cut[v.0];
+        // The load and run rows: the equalities, none of them with a time.
+        for row in self.lp.rows.iter().filter(|r| r.sense == Sense::Eq) {
+            let terms: Option<Vec<(Var, f64)>> = row.terms.iter().map(|&(v, a)| Some((mapped(v)?, a))).collect();
+            cut.row(row.name.clone(), terms?, Sense::Eq, row.rhs);
+        }
+        let cmax = mapped(self.cmax)?;
+        let alpha: Vec<Vec<Var>> = self.alpha.iter().map(|st| st.iter().map(|&v| mapped(v)).collect()).collect::<Option<_>>()?;
+        // The first paths: those of every chunk alike, as much per
+        // processor as the load row asks, within the buffers.
+        let load = &self.lp.rows[self.load_row];
+        let even = load.rhs / load.terms.iter().map(|&(_, a)| a).sum::<f64>();
+        let chunks: Vec<Vec<f64>> = self.alpha.iter().map(|st| st.iter().map(|&v| even.min(self.lp.bounds[v.0].1) * x0).collect()).collect();
+        self.add_cuts(&mut cut, &self.earliest(tree, &chunks), &into_cut, cmax, f64::NEG_INFINITY)?;
+        let mut size = LpSize::NONE;
+        let mut budget = self.lp.nonzeros();
+        loop {
+            budget = budget.checked_sub(cut.nonzeros())?;
+            let sol = lp::solve(&lp::Microlp, &cut, tree.name).ok()?;
+            size = size.then(&cut, &sol);
+            let bound = sol.get(cmax);
+            let chunks: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&v| sol.get(v).max(0.0) * x0).collect()).collect();
+            let at = self.earliest(tree, &chunks);
+            let makespan = self.ends.iter().map(|&(r, ..)| self.end_value(&at.x, r)).fold(0.0, f64::max);
+            if makespan - bound <= PROVEN * makespan {
+                let times = self.t.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| at.x[v.0] * tau).collect()).collect()).collect();
+                return Some(ByCuts { chunks, makespan: makespan * tau, times, size });
+            }
+            // Only the ends the cut LP's T leaves behind.
+            self.add_cuts(&mut cut, &at, &into_cut, cmax, bound + PROVEN * makespan)?;
+        }
+    }
+
+    /// One row "Cmax >= the critical path into end row e" for each end row
+    /// asking more than `above` at `at`.
+    fn add_cuts(&self, cut: &mut Model, at: &Earliest, into_cut: &[Option<Var>], cmax: Var, above: f64) -> Option<()> {
+        for &(e, ..) in &self.ends {
+            if self.end_value(&at.x, e) <= above {
+                continue;
+            }
+            let row = &self.lp.rows[e];
+            // E_e = sum over the path's arcs of (s - coef alpha), then the
+            // end row's own chunk and running sum: Cmax - (their terms) >= the constants.
+            let mut terms: Vec<(Var, f64)> = vec![(cmax, 1.0)];
+            let mut rhs = -row.rhs;
+            let mut hop = None;
+            for &(v, a) in &row.terms {
+                if self.is_time[v.0] {
+                    hop = Some(v.0);
+                } else if v != self.cmax {
+                    terms.push((into_cut[v.0]?, -a));
+                }
+            }
+            let mut v = hop;
+            while let Some(a) = v.and_then(|h| at.critical[h]) {
+                let arc = &self.arcs[a];
+                terms.push((into_cut[arc.alpha.0]?, arc.coef));
+                rhs += self.lp.rows[arc.row].rhs;
+                v = Some(arc.from.0);
+            }
+            terms.sort_unstable_by_key(|&(v, _)| v);
+            terms.dedup_by(|later, first| {
+                let same = later.0 == first.0;
+                if same {
+                    first.1 += later.1;
+                }
+                same
+            });
+            cut.row(format!("path_{}", cut.rows.len()), terms, Sense::Ge, rhs);
+        }
+        Some(())
+    }
+}
