@@ -118,7 +118,11 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
         messages: Some(hops),
         variables: Some(lp_variables(&all, n)),
         solved_variables: Some(solved),
-        method: Some(format!("{}, {method}", tree.name)),
+        method: Some(if hops <= FULL_LP_HOPS {
+            format!("{}, the LP over its chunks alone by cutting planes where their bound meets it; else {method}", tree.name)
+        } else {
+            format!("{}, {method}", tree.name)
+        }),
         ..Default::default()
     })
 }
