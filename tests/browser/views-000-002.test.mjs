@@ -208,8 +208,11 @@ test('buffers: the star with m = 1000 is answered, its schedule drawn', async ()
 });
 
 // A solve that still takes the simplex many seconds: an ordinary tree of
-// ten layers over 100 stages (15,001 variables, 15 s natively).
-const SLOW_TREE = '#v=1&view=buffers&topology=tree&h=10&n=100';
+// ten layers over 100 stages, start-ups dominant and two buffers, the raw
+// LP (its windows unproven, then the full LP of 7,501 variables: about a
+// minute natively). The defaults' h = 10, n = 100 tree, pruned, was slow
+// until small systems were solved by cutting planes (0.58 s -> 34 ms).
+const SLOW_TREE = '#v=1&view=buffers&topology=tree&h=10&n=100&S=0.0001&V=100000&buffers=2&prune=false';
 
 test('buffers: a long solve shows its progress and cancels; the page is usable at once', async () => {
   await page.goto(`${server.url}${SLOW_TREE}`);
@@ -222,7 +225,7 @@ test('buffers: a long solve shows its progress and cancels; the page is usable a
   await page.waitForFunction(() => document.querySelector('#view-buffers [data-testid="results"]').dataset.state === 'cancelled', null, { timeout: 10000 });
   await closed(busy); // the worker solving it was stopped, not left to finish
   assert.match(await view('buffers').getByTestId('result-msg').textContent(), /Cancelled/);
-  await computeThroughUi('buffers', { topology: 'star', m: 10, n: 3 }, { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3, prune: 'best' });
+  await computeThroughUi('buffers', { topology: 'star', m: 10, n: 3, S: 1e-3, V: 5e3, prune: 'best' }, { model: 'star', m: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3, prune: 'best' });
   assert.ok((await valueOf('buffers', 'makespan')) > 0.5);
 });
 
@@ -230,7 +233,7 @@ test('buffers: a new request from the form supersedes a running one', async () =
   await page.goto(`${server.url}${SLOW_TREE}`);
   await view('buffers').getByTestId('solve-progress').waitFor({ timeout: 30000 });
   const busy = liveWorkers();
-  await computeThroughUi('buffers', { n: 3 }, { model: 'tree', p: 2, h: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 5e3, D: 1e4, n: 3, order: 'NLF', buffers: 1, prune: 'best' });
+  await computeThroughUi('buffers', { n: 3 }, { model: 'tree', p: 2, h: 10, S: 1e-4, C: 1e-6, A: 1e-3, V: 1e5, D: 1e4, n: 3, order: 'NLF', buffers: 2, prune: false });
   await closed(busy); // the old solve was stopped, not waited for
   assert.equal(await buffersState(), 'done');
 });
