@@ -21,6 +21,9 @@ use alloc::format;
 use alloc::vec;
 use alloc::vec::Vec;
 
+/// Cut LPs at most: the proven ones took 1-6 in the tests and runs.
+const MAX_ROUNDS: usize = 20;
+
 /// The optimum found by cuts: chunks (load units, by stage and layer), the
 /// makespan (time units), the hops' start times, and the cut LPs' work.
 pub(super) struct ByCuts {
@@ -74,7 +77,10 @@ impl FullLp {
         self.add_cuts(&mut cut, &self.earliest(tree, &chunks), &into_cut, cmax, f64::NEG_INFINITY)?;
         let mut size = LpSize::NONE;
         let mut budget = 3 * self.lp.nonzeros();
-        loop {
+        // Rounds too: where the engine's absolute tolerance exceeds PROVEN
+        // of a small makespan, a round can add a path the cut LP already
+        // has and stall.
+        for _ in 0..MAX_ROUNDS {
             budget = budget.checked_sub(cut.nonzeros())?;
             let sol = lp::solve(&lp::Microlp, &cut, tree.name).ok()?;
             size = size.then(&cut, &sol);
@@ -89,6 +95,7 @@ impl FullLp {
             // Only the ends the cut LP's T leaves behind.
             self.add_cuts(&mut cut, &at, &into_cut, cmax, bound + PROVEN * makespan)?;
         }
+        None
     }
 
     /// One row "Cmax >= the critical path into end row e" for each end row
