@@ -21,6 +21,9 @@ const NARROWED: &[(&str, &str)] = &[
     ("star", "D"),
     ("tree", "D"),
     ("binomial", "D"),
+    // p^h, the processors of a tree's deepest layer, at most 1e15.
+    ("tree", "p"),
+    ("tree", "h"),
     // At most 2k phases.
     ("torus", "phases"),
     // Every installment a message per child, at most MAX_MESSAGES.

@@ -235,3 +235,14 @@ fn one_stage_of_the_papers_tree_takes_one_cut_lp() {
     assert_eq!((full.lp.variables, full.lp.rows), (76, 147));
     assert_relative_eq!(out.schedule.makespan, full.makespan, max_relative = 1e-9);
 }
+
+/// Found by the fuzzer: p = 15, h = 24 (1.7e28 processors in layer h) ran
+/// the engine for minutes; it is refused at once, naming h.
+#[test]
+fn a_tree_beyond_1e15_processors_a_layer_is_refused() {
+    let params = |h: f64| TreeParams { p: 15.0, h, load: Load::new(1e-3, 1e-6, 1e-3, 1e5), stages: Stages::new(Some(1e4), None, None), order: Order::Nlf, buffers: 1.0 };
+    let err = tree(&params(24.0)).unwrap_err();
+    assert_eq!(err.field, "h");
+    assert!(err.message.contains("at most 1e15"), "{}", err.message);
+    assert!(tree(&params(12.0)).is_ok());
+}
