@@ -222,12 +222,17 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpS
     // critical path, grow with the stages a path crosses): h = 10 at
     // n = 5 and 10 took one cut LP where the windowed method solved 302
     // variables, 12 -> 2 ms and 11 -> 3.4 ms.
-    if n * stage_hops(kept) <= FULL_LP_HOPS {
-        if let Some(solved) = cuts::solve(tree, kept, n, &size) {
-            return Ok(solved);
+    let small = n * stage_hops(kept) <= FULL_LP_HOPS;
+    let try_windows = *windows && n >= MIN_WINDOWED;
+    // The full LP the cuts and the windows' proof read, built once for both
+    // where it is one the engine could be given.
+    let full_lp = (small || try_windows && n * stage_hops(kept) <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
+    if let (true, Some(full_lp)) = (small, &full_lp) {
+        if let Some(solved) = full_lp.by_cuts(tree, kept) {
+            return Ok((Solved { lp: size.and(&solved.lp), ..solved }, (None, None)));
         }
     }
-    if *windows && n >= MIN_WINDOWED {
+    if try_windows {
         let full = kept.len() == tree.h && at_n_min(tree, n, n_min);
         // Free middle stages: windows up to twice a chunk's h hops of ramp
         // up, or to half of them where the full LP is beyond the engine
@@ -237,7 +242,7 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpS
             (false, false) => 2 * tree.h,
             (false, true) => tree.h.div_ceil(2),
         };
-        let (mut solved, bound) = windowed(tree, kept, n, full, widest)?;
+        let (mut solved, bound) = windowed(tree, kept, n, full, widest, full_lp.as_ref())?;
         solved.lp = size.and(&solved.lp);
         let gap = (solved.makespan - bound) / solved.makespan;
         let shape = if full { "n = n_min: solved with the middle stages full and periodic" } else { "solved with the middle stages periodic" };
@@ -301,15 +306,12 @@ fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> Result<Solved<Times>> {
 /// was sent"); with more stages than n_min the LP chooses what they carry.
 /// The window widens (`next_window`, at most to `widest` free stages a
 /// side) until the makespan stops improving or a dual bound of the full LP
-/// (`proof`) meets it. Returns the solution over layers `kept` and all n
+/// (`proof`, where `full_lp` is given) meets it. Returns the solution over layers `kept` and all n
 /// stages, its hop times and the best lower bound on the full LP's optimum
 /// found.
-fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest: usize) -> Result<(Solved<Times>, f64)> {
+fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest: usize, full_lp: Option<&proof::FullLp>) -> Result<(Solved<Times>, f64)> {
     let (x0, tau) = tree.scale;
     let mut proven = f64::NEG_INFINITY;
-    // The full LP the proof reads, the same for every window, where it is
-    // one the engine could be given.
-    let full_lp = (n * stage_hops(kept) <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
     let solved = staging::widening(|window| next_window(tree, window), |window, next| {
         let (f, l) = (window, window);
         let positions = f + 2 + l;
@@ -328,7 +330,7 @@ fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest: usize) ->
         }
         let times = Times { positions: Times::of(&t, &sol, tau), middle: Some(middle) };
         let makespan = sol.get(cmax) * tau;
-        let bound = full_lp.as_ref().map_or(f64::NEG_INFINITY, |full_lp| full_lp.bound(tree, &chunks));
+        let bound = full_lp.map_or(f64::NEG_INFINITY, |full_lp| full_lp.bound(tree, &chunks));
         proven = proven.max(bound);
         let size = LpSize::NONE.then(&lp, &sol);
         // Proven, or the next window leaves no middle or is wider than

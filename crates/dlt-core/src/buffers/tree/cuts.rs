@@ -13,9 +13,8 @@
 
 use super::proof::{Earliest, FullLp};
 use super::rows::Tree;
-use super::{How, Times, PROVEN};
-use crate::buffers::stages::Solved;
-use crate::buffers::stages::LpSize;
+use super::{Times, PROVEN};
+use crate::buffers::stages::{LpSize, Solved};
 use crate::lp::{self, Model, Sense, Var};
 use alloc::format;
 use alloc::vec;
@@ -24,33 +23,15 @@ use alloc::vec::Vec;
 /// Cut LPs at most: the proven ones took 1-6 in the tests and runs.
 const MAX_ROUNDS: usize = 20;
 
-/// The optimum found by cuts: chunks (load units, by stage and layer), the
-/// makespan (time units), the hops' start times, and the cut LPs' work.
-pub(super) struct ByCuts {
-    pub(super) chunks: Vec<Vec<f64>>,
-    pub(super) makespan: f64,
-    pub(super) times: Vec<Vec<Vec<f64>>>,
-    pub(super) size: LpSize,
-}
-
-/// The full LP over layers `kept` and n stages by its chunks alone
-/// (`FullLp::by_cuts`), where the cuts close the gap: its optimum, as the
-/// full LP's (no warning), its work added to `size`.
-pub(super) fn solve(tree: &Tree, kept: &[usize], n: usize, size: &LpSize) -> Option<(Solved<Times>, How)> {
-    let full = FullLp::new(tree, kept, n)?;
-    let found = full.by_cuts(tree)?;
-    let times = Times { positions: found.times, middle: None };
-    Some((Solved { kept: kept.to_vec(), chunks: found.chunks, makespan: found.makespan, lp: size.and(&found.size), solution: None, handles: times }, (None, None)))
-}
-
 impl FullLp {
     /// The LP's optimum by cut LPs whose nonzeros add up to no more than
     /// three times the full LP's: their rows are denser, but with no start
     /// times they take few iterations (000 Sec. 4.2's tree at n = 10: 106,
     /// where the windowed LP took 363), so that a failure costs about one
-    /// LP. None where they do not close the gap within that (or the engine
-    /// fails on one): the caller solves the LP.
-    pub(super) fn by_cuts(&self, tree: &Tree) -> Option<ByCuts> {
+    /// LP. The answer over layers `kept`, as the full LP's, with the cut
+    /// LPs' work; None where they do not close the gap within that (or the
+    /// engine fails on one): the caller solves the LP.
+    pub(super) fn by_cuts(&self, tree: &Tree, kept: &[usize]) -> Option<Solved<Times>> {
         let (x0, tau) = tree.scale;
         // The cut LP's variables: the full LP's other than start times.
         let mut cut = Model::default();
@@ -87,10 +68,11 @@ impl FullLp {
             let bound = sol.get(cmax);
             let chunks: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&v| sol.get(v).max(0.0) * x0).collect()).collect();
             let at = self.earliest(tree, &chunks);
-            let makespan = self.ends.iter().map(|&(r, ..)| self.end_value(&at.x, r)).fold(0.0, f64::max);
+            let makespan = self.makespan(&at.x);
             if makespan - bound <= PROVEN * makespan {
-                let times = self.t.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| at.x[v.0] * tau).collect()).collect()).collect();
-                return Some(ByCuts { chunks, makespan: makespan * tau, times, size });
+                let positions = self.t.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| at.x[v.0] * tau).collect()).collect()).collect();
+                let times = Times { positions, middle: None };
+                return Some(Solved { kept: kept.to_vec(), chunks, makespan: makespan * tau, lp: size, solution: None, handles: times });
             }
             // Only the ends the cut LP's T leaves behind.
             self.add_cuts(&mut cut, &at, &into_cut, cmax, bound + PROVEN * makespan)?;

@@ -210,6 +210,11 @@ impl FullLp {
         row.terms.iter().filter(|(v, _)| *v != self.cmax).map(|(v, a)| a * x[v.0]).sum::<f64>() - row.rhs
     }
 
+    /// The latest end row at `x`: the makespan of the schedule it times.
+    pub(super) fn makespan(&self, x: &[f64]) -> f64 {
+        self.ends.iter().map(|&(r, ..)| self.end_value(x, r)).fold(0.0, f64::max)
+    }
+
     /// The lower bound, in time units, of the LP, from multipliers shaped
     /// by `chunks` (load units, chunks[k][layer], all n stages); -infinity
     /// where the shape gives none.
@@ -221,7 +226,7 @@ impl FullLp {
         let Earliest { x, critical, tied } = self.earliest(tree, chunks);
         // The makespan and the tight end rows: a . x <= b with Cmax's -1 left out.
         let end_value = |r: usize| self.end_value(&x, r);
-        let makespan = ends.iter().map(|&(r, ..)| end_value(r)).fold(0.0, f64::max);
+        let makespan = self.makespan(&x);
         let tight: Vec<usize> = ends.iter().map(|&(r, ..)| r).filter(|&r| end_value(r) >= makespan * (1.0 - TIGHT)).collect();
         // The multipliers of a unit weight on tight end row e: -1 on e (a Le
         // row), +1 on every critical arc back from its hop (each start time's

@@ -57,7 +57,7 @@ proptest! {
         prop_assert_eq!(n_got, n);
         let full = stages::solve(&tree, n, Prune::Raw).unwrap().makespan;
         let all = layers(&tree);
-        let (fast, bound) = windowed(&tree, &all, n, true, n).unwrap();
+        let (fast, bound) = windowed(&tree, &all, n, true, n, proof::FullLp::new(&tree, &all, n).as_ref()).unwrap();
         prop_assert!(bound <= full * (1.0 + 1e-9), "bound {bound} above the optimum {full}");
         // A restriction of the full LP: never shorter, and not always as
         // short (p = 1, h = 2, n = 12: 4.7e-4 longer), which is why below
@@ -91,7 +91,7 @@ proptest! {
         prop_assert_eq!((n_got, n_min), (n, 1));
         let full = stages::solve(&tree_model, n, Prune::Raw).unwrap().makespan;
         let all = layers(&tree_model);
-        let (fast, bound) = windowed(&tree_model, &all, n, false, 2 * h).unwrap();
+        let (fast, bound) = windowed(&tree_model, &all, n, false, 2 * h, proof::FullLp::new(&tree_model, &all, n).as_ref()).unwrap();
         prop_assert!(bound <= full * (1.0 + 1e-9), "bound {bound} above the optimum {full}");
         prop_assert!(fast.makespan >= full * (1.0 - 1e-9), "the windowed LP beat the full LP");
         hop_schedule(&tree_model, &fast, None).unwrap();
@@ -205,12 +205,11 @@ proptest! {
         prop_assert_eq!(n_got, n);
         let full = stages::solve(&tree_model, n, Prune::Raw).unwrap().makespan;
         let all = layers(&tree_model);
-        if let Some(found) = proof::FullLp::new(&tree_model, &all, n).unwrap().by_cuts(&tree_model) {
+        if let Some(found) = proof::FullLp::new(&tree_model, &all, n).unwrap().by_cuts(&tree_model, &all) {
             assert_relative_eq!(found.makespan, full, max_relative = 1e-9);
             let carried: f64 = found.chunks.iter().map(|st| st.iter().zip(&tree_model.powers[1..]).map(|(x, w)| x * w).sum::<f64>()).sum();
             assert_relative_eq!(carried, v, max_relative = 1e-9);
-            let solved = Solved { kept: all.clone(), chunks: found.chunks, makespan: found.makespan, lp: found.size, solution: None, handles: Times { positions: found.times, middle: None } };
-            hop_schedule(&tree_model, &solved, None).unwrap();
+            hop_schedule(&tree_model, &found, None).unwrap();
         }
         let out = tree(&params).unwrap();
         assert_relative_eq!(out.schedule.makespan, full, max_relative = 1e-9);
