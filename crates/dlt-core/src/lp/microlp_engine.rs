@@ -2,10 +2,10 @@
 //! panics on singular bases; see the README), run without its time limit
 //! so that every machine gives the same answer.
 
-use super::{Engine, Failure, Model, Sense, Solution};
+use super::{failed as failed_by, verify, Engine, Failure, Model, Row, Sense, Solution};
 use alloc::format;
 use alloc::vec::Vec;
-use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOptions, Tolerances};
+use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOptions, SolveOutcome, Tolerances, Variable};
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Microlp;
@@ -16,37 +16,120 @@ impl Engine for Microlp {
     }
 
     fn solve(&self, model: &Model) -> Result<Solution, Failure> {
-        let mut problem = Problem::new(OptimizationDirection::Minimize);
-        let vars: Vec<_> = (0..model.names.len())
-            .map(|i| if model.binary[i] { problem.add_binary_var(model.objective[i]) } else { problem.add_var(model.objective[i], model.bounds[i]) })
-            .collect();
-        for row in &model.rows {
-            let op = match row.sense {
-                Sense::Le => ComparisonOp::Le,
-                Sense::Ge => ComparisonOp::Ge,
-                Sense::Eq => ComparisonOp::Eq,
-            };
-            problem.add_constraint(row.terms.iter().map(|&(v, a)| (vars[v.0], a)), op, row.rhs);
+        let (problem, vars) = problem(model);
+        let outcome = problem.solve_with(options()).map_err(failure)?;
+        let (solution, iterations) = optimal(outcome, 0)?;
+        Ok(answer(&solution, &vars, model, iterations))
+    }
+}
+
+/// `model` as microlp's problem, with its variables.
+fn problem(model: &Model) -> (Problem, Vec<Variable>) {
+    let mut problem = Problem::new(OptimizationDirection::Minimize);
+    let vars: Vec<_> = (0..model.names.len())
+        .map(|i| if model.binary[i] { problem.add_binary_var(model.objective[i]) } else { problem.add_var(model.objective[i], model.bounds[i]) })
+        .collect();
+    for row in &model.rows {
+        problem.add_constraint(row.terms.iter().map(|&(v, a)| (vars[v.0], a)), op(row.sense), row.rhs);
+    }
+    (problem, vars)
+}
+
+fn op(sense: Sense) -> ComparisonOp {
+    match sense {
+        Sense::Le => ComparisonOp::Le,
+        Sense::Ge => ComparisonOp::Ge,
+        Sense::Eq => ComparisonOp::Eq,
+    }
+}
+
+fn options() -> SolveOptions {
+    let mut options = SolveOptions::default();
+    // The models are scaled to O(1) values: an absolute tolerance near
+    // the engine's floor is then within the verifier's relative one.
+    let mut tolerances = Tolerances::default();
+    tolerances.feasibility = 1e-10;
+    options.tolerances = tolerances;
+    options
+}
+
+fn failure(e: microlp::Error) -> Failure {
+    match e {
+        microlp::Error::Infeasible => Failure::Infeasible,
+        microlp::Error::Unbounded => Failure::Unbounded,
+        other => Failure::Gave(format!("{other}")),
+    }
+}
+
+/// The optimal solution of `outcome` and its iterations beyond `before`
+/// (microlp counts an edited problem's from its first solve).
+fn optimal(outcome: SolveOutcome, before: u64) -> Result<(microlp::Solution, u64), Failure> {
+    let iterations = outcome.stats().lp_iterations - before;
+    if !outcome.is_optimal() {
+        return Err(Failure::Gave(format!("stopped without an optimum: {:?}", outcome.termination_reason())));
+    }
+    let solution = outcome.into_solution().map_err(|i| Failure::Gave(format!("stopped: {:?}", i.termination_reason())))?;
+    Ok((solution, iterations))
+}
+
+fn failed(f: Failure, what: &str) -> crate::error::Error {
+    failed_by("microlp", f, what)
+}
+
+fn answer(solution: &microlp::Solution, vars: &[Variable], model: &Model, iterations: u64) -> Solution {
+    // A 0-1 variable comes back within int_tol of its value: round it,
+    // and let the verifier judge the rows at the rounded point.
+    let values = vars.iter().zip(&model.binary).map(|(&v, &b)| if b { libm::round(solution.var_value(v)) } else { solution.var_value(v) }).collect();
+    Solution { values, objective: solution.objective(), iterations }
+}
+
+/// An LP kept after its solve, that takes more rows and is solved again
+/// from the basis it ended with (microlp's dual simplex): where a cutting-
+/// plane loop adds a few rows per round, a round costs a few iterations
+/// where a cold solve starts over. No presolve; every answer is verified
+/// against the model with all its rows.
+pub struct Warm {
+    model: Model,
+    vars: Vec<Variable>,
+    /// None once an edit has failed: the LP is lost.
+    solution: Option<microlp::Solution>,
+    iterations: u64,
+}
+
+impl Warm {
+    /// Solves `model` and keeps it; `what` names it in errors.
+    pub fn new(model: Model, what: &str) -> crate::error::Result<(Warm, Solution)> {
+        let (problem, vars) = problem(&model);
+        let outcome = problem.solve_with(options()).map_err(|f| failed(failure(f), what))?;
+        let (solution, iterations) = optimal(outcome, 0).map_err(|f| failed(f, what))?;
+        let warm = Warm { model, vars, solution: Some(solution), iterations };
+        let sol = warm.checked(iterations, what)?;
+        Ok((warm, sol))
+    }
+
+    /// Adds `rows` and solves again.
+    pub fn add(&mut self, rows: Vec<Row>, what: &str) -> crate::error::Result<Solution> {
+        let before = self.iterations;
+        for row in rows {
+            let solution = self.solution.take().ok_or_else(|| failed(Failure::Gave("an earlier edit failed".into()), what))?;
+            let outcome = solution.add_constraint(row.terms.iter().map(|&(v, a)| (self.vars[v.0], a)).collect::<Vec<_>>(), op(row.sense), row.rhs);
+            let (solution, iterations) = optimal(outcome.map_err(|f| failed(failure(f), what))?, 0).map_err(|f| failed(f, what))?;
+            self.iterations = iterations;
+            self.solution = Some(solution);
+            self.model.rows.push(row);
         }
-        let mut options = SolveOptions::default();
-        // The models are scaled to O(1) values: an absolute tolerance near
-        // the engine's floor is then within the verifier's relative one.
-        let mut tolerances = Tolerances::default();
-        tolerances.feasibility = 1e-10;
-        options.tolerances = tolerances;
-        let outcome = problem.solve_with(options).map_err(|e| match e {
-            microlp::Error::Infeasible => Failure::Infeasible,
-            microlp::Error::Unbounded => Failure::Unbounded,
-            other => Failure::Gave(format!("{other}")),
-        })?;
-        let iterations = outcome.stats().lp_iterations;
-        if !outcome.is_optimal() {
-            return Err(Failure::Gave(format!("stopped without an optimum: {:?}", outcome.termination_reason())));
-        }
-        let solution = outcome.into_solution().map_err(|i| Failure::Gave(format!("stopped: {:?}", i.termination_reason())))?;
-        // A 0-1 variable comes back within int_tol of its value: round it,
-        // and let the verifier judge the rows at the rounded point.
-        let values = vars.iter().zip(&model.binary).map(|(&v, &b)| if b { libm::round(solution.var_value(v)) } else { solution.var_value(v) }).collect();
-        Ok(Solution { values, objective: solution.objective(), iterations })
+        self.checked(self.iterations - before, what)
+    }
+
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    fn checked(&self, iterations: u64, what: &str) -> crate::error::Result<Solution> {
+        let solution = self.solution.as_ref().ok_or_else(|| failed(Failure::Gave("an earlier edit failed".into()), what))?;
+        let mut sol = answer(solution, &self.vars, &self.model, iterations);
+        verify(&self.model, &sol).map_err(|why| crate::error::Error::internal(format!("microlp answered the {what} LP wrongly: {why}")))?;
+        sol.objective = self.model.objective.iter().zip(&sol.values).map(|(c, x)| c * x).sum();
+        Ok(sol)
     }
 }

@@ -9,7 +9,7 @@ mod microlp_engine;
 mod presolve;
 
 pub use export::{to_lp, to_mps, units, Units};
-pub use microlp_engine::Microlp;
+pub use microlp_engine::{Microlp, Warm};
 
 use crate::error::{Code, Error, Result};
 use alloc::format;
@@ -112,11 +112,7 @@ pub trait Engine {
 /// a relative VERIFY_TOL, the objective recomputed. `what` names the model
 /// in error messages.
 pub fn solve(engine: &dyn Engine, model: &Model, what: &str) -> Result<Solution> {
-    let failed = |f| match f {
-        Failure::Infeasible => Error::infeasible("", format!("the {what} LP has no feasible solution")),
-        Failure::Unbounded => Error::internal(format!("the {what} LP is unbounded")),
-        Failure::Gave(why) => Error::new(Code::Internal, "", format!("{} did not solve the {what} LP: {why}", engine.name())),
-    };
+    let failed = |f| failed(engine.name(), f, what);
     if model.names.len() > MAX_VARIABLES {
         return Err(Error::new(Code::Limit, "", format!(
             "the {what} LP has {} variables, more than the {MAX_VARIABLES} the calculator solves", model.names.len())));
@@ -148,6 +144,15 @@ pub fn solve(engine: &dyn Engine, model: &Model, what: &str) -> Result<Solution>
     };
     sol.objective = model.objective.iter().zip(&sol.values).map(|(c, x)| c * x).sum();
     Ok(sol)
+}
+
+/// The error of `engine`'s failure on the `what` LP.
+fn failed(engine: &str, f: Failure, what: &str) -> Error {
+    match f {
+        Failure::Infeasible => Error::infeasible("", format!("the {what} LP has no feasible solution")),
+        Failure::Unbounded => Error::internal(format!("the {what} LP is unbounded")),
+        Failure::Gave(why) => Error::new(Code::Internal, "", format!("{engine} did not solve the {what} LP: {why}")),
+    }
 }
 
 /// Checks a solution against the model as written.
@@ -236,6 +241,26 @@ mod tests {
         let e = solve(&Liar, &m, "tiny").unwrap_err();
         assert_eq!(e.code, Code::Internal);
         assert!(e.message.contains("wrongly"), "{}", e.message);
+    }
+
+    /// A row added to a kept LP: the optimum of the LP with that row solved
+    /// cold, from the basis the first solve ended with (a dual simplex
+    /// step), and a row that makes it infeasible an error.
+    #[test]
+    fn a_warm_lp_takes_rows() {
+        let (m, x, y) = tiny();
+        let (mut warm, first) = Warm::new(m.clone(), "tiny").unwrap();
+        assert_abs_diff_eq!(first.objective, -7.0, epsilon = 1e-9);
+        let row = Row { name: "low".into(), terms: vec![(x, 1.0), (y, 2.0)], sense: Sense::Le, rhs: 5.0 };
+        let again = warm.add(vec![row.clone()], "tiny").unwrap();
+        let mut cold = m;
+        cold.rows.push(row);
+        let cold = solve(&Microlp, &cold, "tiny").unwrap();
+        assert_abs_diff_eq!(again.objective, cold.objective, epsilon = 1e-9);
+        assert_abs_diff_eq!(again.get(x), cold.get(x), epsilon = 1e-9);
+        assert_eq!(warm.model().rows.len(), 3);
+        let never = Row { name: "never".into(), terms: vec![(x, 1.0)], sense: Sense::Ge, rhs: 10.0 };
+        assert_eq!(warm.add(vec![never], "tiny").unwrap_err().code, Code::Infeasible);
     }
 
     #[test]

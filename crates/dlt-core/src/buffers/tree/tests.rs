@@ -101,20 +101,27 @@ proptest! {
 }
 
 /// A user's n above n_min (h = 6, n = 30, n_min = 1, computing dominant):
-/// the middle stages periodic and free, proven at 8 + 8 free stages (596
-/// variables against the full LP's 991), the full LP's optimum.
+/// the windowed method proves the middle stages periodic and free at
+/// 8 + 8 free stages (596 variables against the full LP's 991). The
+/// request itself is proven first by the cut LPs (six, five of them warm
+/// re-solves): the same optimum.
 #[test]
 fn more_stages_than_n_min_are_proven_with_a_free_periodic_middle() {
     let params = TreeParams {
         p: 2.0, h: 6.0, load: Load::new(1e-4, 1e-6, 1e-3, 1e5), order: Order::Nlf, buffers: 2.0,
         stages: Stages::new(Some(1e4), Some(30.0), Some(false)),
     };
-    let out = tree(&params).unwrap();
-    assert_eq!((out.n, out.n_min, out.gap, out.lp.variables), (30, 1, None, 596));
-    assert!(out.warnings[0].contains("periodic") && out.warnings[0].contains("proven optimal"), "{:?}", out.warnings);
-    let (tree_model, n, _) = validate(&params).unwrap();
+    let (tree_model, n, n_min) = validate(&params).unwrap();
+    assert_eq!((n, n_min), (30, 1));
+    let all = layers(&tree_model);
+    let (windows, bound) = windowed(&tree_model, &all, n, false, 12, proof::FullLp::new(&tree_model, &all, n).as_ref()).unwrap();
+    assert_eq!(windows.lp.variables, 596);
+    assert!(windows.makespan - bound <= PROVEN * windows.makespan, "{} against its bound {bound}", windows.makespan);
     let full = stages::solve(&tree_model, n, Prune::Raw).unwrap();
     assert_eq!(full.lp.variables, 991);
+    assert_relative_eq!(windows.makespan, full.makespan, max_relative = 1e-9);
+    let out = tree(&params).unwrap();
+    assert_eq!(out.gap, None);
     assert_relative_eq!(out.schedule.makespan, full.makespan, max_relative = 1e-9);
 }
 
