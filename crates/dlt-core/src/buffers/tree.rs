@@ -10,7 +10,6 @@ use super::best::{self, Answer, BestReport};
 use super::binomial::Order;
 use super::listing::Omitted;
 use super::stages::{self, lp_scale, LpSize, Solved, StageModel, Staged, Stages};
-use super::staging;
 use super::{H, P};
 use crate::check::Checked;
 use crate::costs::{self, Costs, Load};
@@ -30,8 +29,10 @@ pub(crate) const FIELDS: &[Field] = &[P, H, costs::S, costs::C, costs::A, costs:
 mod cuts;
 mod proof;
 mod rows;
+mod windows;
+use windows::windowed;
 pub(crate) use rows::variant;
-use rows::{Period, Tree, TreeLp};
+use rows::Tree;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -297,80 +298,6 @@ fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> Result<Solved<Times>> {
     let sol = full.solution.as_ref().ok_or_else(|| crate::error::Error::internal("a tree was solved without its LP"))?;
     let times = Times { positions: Times::of(&full.handles, sol, tau), middle: None };
     Ok(Solved { kept: full.kept, chunks: full.chunks, makespan: full.makespan, lp: full.lp, solution: full.solution, handles: times })
-}
-
-/// In steady state the middle stages are alike, each the one before
-/// shifted by a period P: two of them stand for all, between the first f
-/// and last l stages, which are free. At n_min with small D each middle
-/// stage carries every layer's cap (`full`; 000 Sec. 4.2: "the maximum load
-/// was sent"); with more stages than n_min the LP chooses what they carry.
-/// The window widens (`next_window`, at most to `widest` free stages a
-/// side) until the makespan stops improving or a dual bound of the full LP
-/// (`proof`, where `full_lp` is given) meets it. Returns the solution over layers `kept` and all n
-/// stages, its hop times and the best lower bound on the full LP's optimum
-/// found.
-fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest: usize, full_lp: Option<&proof::FullLp>) -> Result<(Solved<Times>, f64)> {
-    let (x0, tau) = tree.scale;
-    let mut proven = f64::NEG_INFINITY;
-    let solved = staging::widening(|window| next_window(tree, window), |window, next| {
-        let (f, l) = (window, window);
-        let positions = f + 2 + l;
-        let skip = (n - positions) as f64;
-        let TreeLp { lp, alpha, cmax, t, period } = tree.build(kept, positions, Some(Period { at: f, skip, full }), true);
-        let sol = lp::solve(&lp::Microlp, &lp, tree.name)?;
-        let big_p = period.map_or(0.0, |v| sol.get(v));
-        // The chunks of all n stages: position f + 1 and the left-out
-        // stages after it carry the same.
-        let middle = Middle { at: f + 1, copies: 1 + skip as usize, period: big_p * tau };
-        let mut chunks = Vec::with_capacity(n);
-        for (p, stage) in alpha.iter().enumerate() {
-            let stage: Vec<f64> = stage.iter().map(|&x| sol.get(x).max(0.0) * x0).collect();
-            let copies = if p == middle.at { middle.copies } else { 1 };
-            chunks.extend(core::iter::repeat_n(stage, copies));
-        }
-        let times = Times { positions: Times::of(&t, &sol, tau), middle: Some(middle) };
-        let makespan = sol.get(cmax) * tau;
-        let bound = full_lp.map_or(f64::NEG_INFINITY, |full_lp| full_lp.bound(tree, &chunks));
-        proven = proven.max(bound);
-        let size = LpSize::NONE.then(&lp, &sol);
-        // Proven, or the next window leaves no middle or is wider than
-        // `widest`, or (free middle stages) two windows left the bound far
-        // off, where the optimum's ends do not settle into a steady state
-        // within reach (h = 10, n = 30, S = 1e-5: 0.8 % after 2 + 2, 0.7 %
-        // after 10 + 10, 3.5 s of windows): the caller then solves the full
-        // LP where it can.
-        let far = !full && window >= 2 && makespan - bound > WIDENING_GAP * makespan;
-        let done = makespan - bound <= PROVEN * makespan || 2 * next + 3 > n || next > widest || far;
-        Ok((Solved { kept: kept.to_vec(), chunks, makespan, lp: size, solution: Some(sol), handles: times }, done))
-    })?;
-    // The link and computing (`bounds`); and a layer gets at most pD a
-    // stage, so the layer nearest the originator computes at least what
-    // the others cannot take, shared by its processors.
-    let (link, computing) = StageModel::bounds(tree, kept, n);
-    let nearest = tree.powers[kept[0] + 1];
-    let others = n as f64 * tree.p * tree.d.unwrap_or(f64::INFINITY) * (kept.len() - 1) as f64;
-    let bound = link.max(computing).max(tree.s + tree.a * (tree.v - others).max(0.0) / nearest);
-    Ok((solved, bound.max(proven)))
-}
-
-/// How near its bound a window of free middle stages must come, after two
-/// widenings, for a wider one to be tried: proven windows came within
-/// 1.3e-6 after 2 + 2 in the tests and runs (h = 6, n = 30, S = 1e-4:
-/// 1.3e-6, then 1.1e-9 at 4 + 4, proven at 8 + 8).
-const WIDENING_GAP: f64 = 1e-4;
-
-/// The window after `window`: 2, then at least h/2 at each end. Where one
-/// or two free stages are not enough, the ends need about h of them
-/// together, a chunk's h hops of ramp up and down: 000 Fig. 13(b)'s D = 1E2,
-/// V = 3.2E5 (h = 10, n = 159) is proven with 5 + 5 and not with 4 + 5,
-/// where doubling went on to 8 + 8 (4,212 simplex iterations over its four
-/// windows, 2,402 now).
-fn next_window(tree: &Tree, window: usize) -> usize {
-    match window {
-        1 => 2,
-        2 => tree.h.div_ceil(2).max(4),
-        w => 2 * w,
-    }
 }
 
 /// A makespan within this relative distance of a lower bound is proven
