@@ -229,8 +229,11 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpS
     // where it is one the engine could be given.
     let full_lp = (small || try_windows && n * stage_hops(kept) <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
     if let (true, Some(full_lp)) = (small, &full_lp) {
-        if let Some(solved) = full_lp.by_cuts(tree, kept) {
-            return Ok((Solved { lp: size.and(&solved.lp), ..solved }, (None, None)));
+        let mut cuts = LpSize::NONE;
+        let solved = full_lp.by_cuts(tree, kept, &mut cuts);
+        size = size.and(&cuts);
+        if let Some(solved) = solved {
+            return Ok((Solved { lp: size, ..solved }, (None, None)));
         }
     }
     if try_windows {

@@ -33,10 +33,10 @@ impl FullLp {
     /// full LP's nonzeros: its rows are denser, but with no start times it
     /// takes few iterations (000 Sec. 4.2's tree at n = 10: 117, where the
     /// windowed LP took 363), so that a failure costs about one LP. The
-    /// answer over layers `kept`, as the full LP's, with the cut LPs' work;
-    /// None where they do not close the gap within that (or the engine
-    /// fails on one): the caller solves the LP.
-    pub(super) fn by_cuts(&self, tree: &Tree, kept: &[usize]) -> Option<Solved<Times>> {
+    /// answer over layers `kept`, as the full LP's; None where they do not
+    /// close the gap within that (or the engine fails on one): the caller
+    /// solves the LP. Either way `work` gets the cut LPs' work.
+    pub(super) fn by_cuts(&self, tree: &Tree, kept: &[usize], work: &mut LpSize) -> Option<Solved<Times>> {
         let (x0, tau) = tree.scale;
         // The cut LP's variables: the full LP's other than start times.
         let mut cut = Model::default();
@@ -67,7 +67,7 @@ impl FullLp {
             return None;
         }
         let (mut warm, mut sol) = lp::Warm::new(cut, tree.name).ok()?;
-        let mut size = LpSize::NONE.then(warm.model(), &sol);
+        *work = work.then(warm.model(), &sol);
         for _ in 0..MAX_ROUNDS {
             let bound = sol.get(cmax);
             let chunks: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&v| sol.get(v).max(0.0) * x0).collect()).collect();
@@ -76,7 +76,7 @@ impl FullLp {
             if makespan - bound <= PROVEN * makespan {
                 let positions = self.t.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| at.x[v.0] * tau).collect()).collect()).collect();
                 let times = Times { positions, middle: None };
-                return Some(Solved { kept: kept.to_vec(), chunks, makespan: makespan * tau, lp: size, solution: None, handles: times });
+                return Some(Solved { kept: kept.to_vec(), chunks, makespan: makespan * tau, lp: work.clone(), solution: None, handles: times });
             }
             // Only the ends the cut LP's T leaves behind.
             let rows = self.cuts(&at, &into_cut, cmax, bound + PROVEN * makespan)?;
@@ -84,7 +84,7 @@ impl FullLp {
                 return None;
             }
             sol = warm.add(rows, tree.name).ok()?;
-            size = size.then(warm.model(), &sol);
+            *work = work.then(warm.model(), &sol);
         }
         None
     }
