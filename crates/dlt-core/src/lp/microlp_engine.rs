@@ -2,7 +2,7 @@
 //! panics on singular bases; see the README), run without its time limit
 //! so that every machine gives the same answer.
 
-use super::{failed as failed_by, verify, Engine, Failure, Model, Row, Sense, Solution};
+use super::{failed as failed_by, verify, wrong, Engine, Failure, Model, Row, Sense, Solution};
 use alloc::format;
 use alloc::vec::Vec;
 use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOptions, SolveOutcome, Tolerances, Variable};
@@ -18,7 +18,7 @@ impl Engine for Microlp {
     fn solve(&self, model: &Model) -> Result<Solution, Failure> {
         let (problem, vars) = problem(model);
         let outcome = problem.solve_with(options()).map_err(failure)?;
-        let (solution, iterations) = optimal(outcome, 0)?;
+        let (solution, iterations) = optimal(outcome)?;
         Ok(answer(&solution, &vars, model, iterations))
     }
 }
@@ -61,10 +61,10 @@ fn failure(e: microlp::Error) -> Failure {
     }
 }
 
-/// The optimal solution of `outcome` and its iterations beyond `before`
-/// (microlp counts an edited problem's from its first solve).
-fn optimal(outcome: SolveOutcome, before: u64) -> Result<(microlp::Solution, u64), Failure> {
-    let iterations = outcome.stats().lp_iterations - before;
+/// The optimal solution of `outcome` and its iterations (microlp counts an
+/// edited problem's from its first solve).
+fn optimal(outcome: SolveOutcome) -> Result<(microlp::Solution, u64), Failure> {
+    let iterations = outcome.stats().lp_iterations;
     if !outcome.is_optimal() {
         return Err(Failure::Gave(format!("stopped without an optimum: {:?}", outcome.termination_reason())));
     }
@@ -74,6 +74,11 @@ fn optimal(outcome: SolveOutcome, before: u64) -> Result<(microlp::Solution, u64
 
 fn failed(f: Failure, what: &str) -> crate::error::Error {
     failed_by("microlp", f, what)
+}
+
+/// A `Warm` whose edit failed has no basis left to go on from.
+fn lost(what: &str) -> crate::error::Error {
+    failed(Failure::Gave("an earlier edit failed".into()), what)
 }
 
 fn answer(solution: &microlp::Solution, vars: &[Variable], model: &Model, iterations: u64) -> Solution {
@@ -101,7 +106,7 @@ impl Warm {
     pub fn new(model: Model, what: &str) -> crate::error::Result<(Warm, Solution)> {
         let (problem, vars) = problem(&model);
         let outcome = problem.solve_with(options()).map_err(|f| failed(failure(f), what))?;
-        let (solution, iterations) = optimal(outcome, 0).map_err(|f| failed(f, what))?;
+        let (solution, iterations) = optimal(outcome).map_err(|f| failed(f, what))?;
         let warm = Warm { model, vars, solution: Some(solution), iterations };
         let sol = warm.checked(iterations, what)?;
         Ok((warm, sol))
@@ -111,9 +116,9 @@ impl Warm {
     pub fn add(&mut self, rows: Vec<Row>, what: &str) -> crate::error::Result<Solution> {
         let before = self.iterations;
         for row in rows {
-            let solution = self.solution.take().ok_or_else(|| failed(Failure::Gave("an earlier edit failed".into()), what))?;
+            let solution = self.solution.take().ok_or_else(|| lost(what))?;
             let outcome = solution.add_constraint(row.terms.iter().map(|&(v, a)| (self.vars[v.0], a)).collect::<Vec<_>>(), op(row.sense), row.rhs);
-            let (solution, iterations) = optimal(outcome.map_err(|f| failed(failure(f), what))?, 0).map_err(|f| failed(f, what))?;
+            let (solution, iterations) = optimal(outcome.map_err(|f| failed(failure(f), what))?).map_err(|f| failed(f, what))?;
             self.iterations = iterations;
             self.solution = Some(solution);
             self.model.rows.push(row);
@@ -126,9 +131,9 @@ impl Warm {
     }
 
     fn checked(&self, iterations: u64, what: &str) -> crate::error::Result<Solution> {
-        let solution = self.solution.as_ref().ok_or_else(|| failed(Failure::Gave("an earlier edit failed".into()), what))?;
+        let solution = self.solution.as_ref().ok_or_else(|| lost(what))?;
         let mut sol = answer(solution, &self.vars, &self.model, iterations);
-        verify(&self.model, &sol).map_err(|why| crate::error::Error::internal(format!("microlp answered the {what} LP wrongly: {why}")))?;
+        verify(&self.model, &sol).map_err(|why| wrong("microlp", what, why))?;
         sol.objective = self.model.objective.iter().zip(&sol.values).map(|(c, x)| c * x).sum();
         Ok(sol)
     }

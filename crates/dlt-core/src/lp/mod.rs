@@ -117,7 +117,7 @@ pub fn solve(engine: &dyn Engine, model: &Model, what: &str) -> Result<Solution>
         return Err(Error::new(Code::Limit, "", format!(
             "the {what} LP has {} variables, more than the {MAX_VARIABLES} the calculator solves", model.names.len())));
     }
-    let wrong = |why: String| Error::internal(format!("{} answered the {what} LP wrongly: {why}", engine.name()));
+    let wrong = |why: String| wrong(engine.name(), what, why);
     let presolved = || -> Result<Solution> {
         let reduced = presolve::presolve(model).map_err(failed)?;
         // Presolve may leave nothing for the engine: then no engine is asked.
@@ -153,6 +153,11 @@ fn failed(engine: &str, f: Failure, what: &str) -> Error {
         Failure::Unbounded => Error::internal(format!("the {what} LP is unbounded")),
         Failure::Gave(why) => Error::new(Code::Internal, "", format!("{engine} did not solve the {what} LP: {why}")),
     }
+}
+
+/// The error of `engine`'s answer to the `what` LP that fails the verifier.
+fn wrong(engine: &str, what: &str, why: String) -> Error {
+    Error::internal(format!("{engine} answered the {what} LP wrongly: {why}"))
 }
 
 /// Checks a solution against the model as written.

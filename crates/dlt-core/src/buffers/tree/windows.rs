@@ -84,4 +84,3 @@ fn next_window(tree: &Tree, window: usize) -> usize {
         w => 2 * w,
     }
 }
-
