@@ -12,7 +12,7 @@
 //! else the paths that decide f are added and the cut LP solved again,
 //! warm: from the basis it ended with (`lp::Warm`), a round costs a few
 //! dual simplex iterations where a cold solve started over (40 random
-//! trees of 3-10 layers, start-ups up to 1e-3: 2.26 -> 1.48 s in all,
+//! trees of 3-10 layers, start-ups up to 1e-3: 2.3-2.5 -> 1.5-1.9 s in all,
 //! h = 6, n = 14 98 -> 6 ms; those that the cuts do not prove pay for
 //! their rounds, up to 1.5x: h = 7, n = 21 700 -> 900 ms, 000 Fig. 12(b)'s
 //! D = 1, V = 562 5.8 -> 23 ms before its first window proves it).
@@ -86,8 +86,17 @@ impl FullLp {
             if warm.model().nonzeros() + rows.iter().map(|r| r.terms.len()).sum::<usize>() > budget {
                 return None;
             }
+            // Paths the cut LP's point already meets (by its own round-off,
+            // on a badly scaled tree: p^h = 2.8e14 re-added one such path
+            // six times where the cold LP proved it in two): the same cut
+            // LP again, cold and presolved, to move off that point.
+            let moves = rows.iter().any(|r| r.rhs - r.terms.iter().map(|&(v, a)| a * sol.get(v)).sum::<f64>() > PROVEN * makespan);
             sol = warm.add(rows, tree.name).ok()?;
             *work = work.then(warm.model(), &sol);
+            if !moves {
+                sol = lp::solve(&lp::Microlp, warm.model(), tree.name).ok()?;
+                *work = work.then(warm.model(), &sol);
+            }
         }
         None
     }
