@@ -212,7 +212,7 @@ fn families(model: &Lp) -> Vec<Family> {
 #[cfg(feature = "lp")]
 fn explained(model: &Lp, r: usize, sol: &Solution) -> ExplainedRow {
     let row = &model.rows[r];
-    let lhs: f64 = row.terms.iter().map(|&(v, a)| a * sol.get(v)).sum();
+    let lhs = row.at(sol);
     let sense = match row.sense {
         Sense::Le => "≤",
         Sense::Ge => "≥",

@@ -223,11 +223,12 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpS
     // critical path, grow with the stages a path crosses): h = 10 at
     // n = 5 and 10 took one cut LP where the windowed method solved 302
     // variables, 12 -> 2 ms and 11 -> 3.4 ms.
-    let small = n * stage_hops(kept) <= FULL_LP_HOPS;
+    let hops = n * stage_hops(kept);
+    let small = hops <= FULL_LP_HOPS;
     let try_windows = *windows && n >= MIN_WINDOWED;
     // The full LP the cuts and the windows' proof read, built once for both
     // where it is one the engine could be given.
-    let full_lp = (small || try_windows && n * stage_hops(kept) <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
+    let full_lp = (small || try_windows && hops <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
     if let (true, Some(full_lp)) = (small, &full_lp) {
         let mut cuts = LpSize::NONE;
         let solved = full_lp.by_cuts(tree, kept, &mut cuts);

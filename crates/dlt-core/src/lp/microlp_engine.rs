@@ -134,7 +134,7 @@ impl Warm {
         let solution = self.solution.as_ref().ok_or_else(|| lost(what))?;
         let mut sol = answer(solution, &self.vars, &self.model, iterations);
         verify(&self.model, &sol).map_err(|why| wrong("microlp", what, why))?;
-        sol.objective = self.model.objective.iter().zip(&sol.values).map(|(c, x)| c * x).sum();
+        sol.objective = self.model.cost(&sol.values);
         Ok(sol)
     }
 }

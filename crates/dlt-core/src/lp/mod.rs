@@ -71,6 +71,18 @@ impl Model {
     pub fn nonzeros(&self) -> usize {
         self.rows.iter().map(|r| r.terms.len()).sum()
     }
+
+    /// The objective at `values`, recomputed from the model as written.
+    pub fn cost(&self, values: &[f64]) -> f64 {
+        self.objective.iter().zip(values).map(|(c, x)| c * x).sum()
+    }
+}
+
+impl Row {
+    /// The row's left-hand side at `sol`.
+    pub fn at(&self, sol: &Solution) -> f64 {
+        self.terms.iter().map(|&(v, a)| a * sol.get(v)).sum()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -142,7 +154,7 @@ pub fn solve(engine: &dyn Engine, model: &Model, what: &str) -> Result<Solution>
         }
         other => other?,
     };
-    sol.objective = model.objective.iter().zip(&sol.values).map(|(c, x)| c * x).sum();
+    sol.objective = model.cost(&sol.values);
     Ok(sol)
 }
 

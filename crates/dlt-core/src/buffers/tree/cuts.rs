@@ -90,7 +90,7 @@ impl FullLp {
             // on a badly scaled tree: p^h = 2.8e14 re-added one such path
             // six times where the cold LP proved it in two): the same cut
             // LP again, cold and presolved, to move off that point.
-            let moves = rows.iter().any(|r| r.rhs - r.terms.iter().map(|&(v, a)| a * sol.get(v)).sum::<f64>() > PROVEN * makespan);
+            let moves = rows.iter().any(|r| r.rhs - r.at(&sol) > PROVEN * makespan);
             sol = warm.add(rows, tree.name).ok()?;
             *work = work.then(warm.model(), &sol);
             if !moves {
