@@ -7,9 +7,10 @@
 // requests the page sent its workers while drawing it, recorded, solved
 // again by the native build (`dlt-bench --requests`, the median of up to 5
 // runs each, summed). Measured, not asserted: prints a table, and with
-// --write FILE writes it there.
+// --write FILE writes it there; --save DIR keeps each entry's requests as
+// DIR/ID.json, for `dlt-bench --requests` and a profiler.
 //
-//   node tests/bench/gallery.mjs [--write FILE] [--only ID,ID]
+//   node tests/bench/gallery.mjs [--write FILE] [--only ID,ID] [--save DIR]
 
 import { writeFileSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -90,6 +91,7 @@ try {
       const quiet = String(state).startsWith('done@') ? Number(String(state).slice(5)) : null;
       const ms = quiet === null ? Date.now() - started : Math.round((await page.evaluate(() => performance.timeOrigin)) + quiet - started);
       const sent = await page.evaluate(() => window.sentRequests);
+      if (arg('--save')) writeFileSync(path.join(arg('--save'), `${entry.id}.json`), JSON.stringify(sent));
       rows.push({ ...entry, view, state: quiet === null ? state : 'done', ms, native: native(sent) });
       const shown = rows[rows.length - 1].state;
       const { requests, ms: nativeMs } = rows[rows.length - 1].native;
