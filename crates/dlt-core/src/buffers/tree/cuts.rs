@@ -126,7 +126,7 @@ impl FullLp {
             while let Some(a) = v.and_then(|h| at.critical[h]) {
                 let arc = &self.arcs[a];
                 terms.push((into_cut[arc.alpha.0]?, arc.coef));
-                rhs += self.lp.rows[arc.row].rhs;
+                rhs += arc.rhs;
                 v = Some(arc.from.0);
             }
             terms.sort_unstable_by_key(|&(v, _)| v);

@@ -40,6 +40,37 @@ pub(super) struct Arc {
     to: Var,
     pub(super) alpha: Var,
     pub(super) coef: f64,
+    /// The row's s, kept here: the longest path reads every arc, and
+    /// 261,012 rows at Fig. 13(b)'s n = 1,582 are too many to visit for it.
+    pub(super) rhs: f64,
+}
+
+/// Arcs by hop, in one flat array (a `Vec` per hop cost a fifth of
+/// building the bound at 118,651 variables).
+struct ByHop {
+    start: Vec<usize>,
+    items: Vec<usize>,
+}
+
+impl ByHop {
+    /// The indices of `arcs` grouped by `key(arc)`, a variable of `vars`.
+    fn new(arcs: &[Arc], vars: usize, key: impl Fn(&Arc) -> usize) -> ByHop {
+        let mut start = vec![0; vars + 1];
+        arcs.iter().for_each(|arc| start[key(arc) + 1] += 1);
+        (0..vars).for_each(|v| start[v + 1] += start[v]);
+        let mut next = start.clone();
+        let mut items = vec![0; arcs.len()];
+        for (a, arc) in arcs.iter().enumerate() {
+            let k = key(arc);
+            items[next[k]] = a;
+            next[k] += 1;
+        }
+        ByHop { start, items }
+    }
+
+    fn of(&self, v: usize) -> &[usize] {
+        &self.items[self.start[v]..self.start[v + 1]]
+    }
 }
 
 /// The LP's variables at given chunks, every hop as early as it can start:
@@ -66,7 +97,7 @@ pub(super) struct FullLp {
     pub(super) arcs: Vec<Arc>,
     /// The arcs into each hop, and the hops in an order where each arc's
     /// source comes first (Kahn's).
-    into: Vec<Vec<usize>>,
+    into: ByHop,
     order: Vec<usize>,
     /// End rows (with Cmax), each with its running sum R and chunk (stage, layer).
     pub(super) ends: Vec<(usize, Option<Var>, (usize, usize))>,
@@ -103,7 +134,7 @@ impl FullLp {
                     let from = times.find(|(_, a)| *a < 0.0).map(|p| p.0);
                     let chunk = row.terms.iter().find(|(v, _)| is_alpha[v.0].is_some());
                     let (Some(to), Some(from), Some(&(alpha, coef))) = (to, from, chunk) else { return None };
-                    arcs.push(Arc { row: r, from, to, alpha, coef });
+                    arcs.push(Arc { row: r, from, to, alpha, coef, rhs: row.rhs });
                 }
                 Sense::Le if row.terms.iter().any(|(v, _)| *v == cmax) => {
                     // The running sum: the variable that is neither a time, a chunk nor Cmax.
@@ -115,19 +146,14 @@ impl FullLp {
                 _ => return None,
             }
         }
-        let mut into = vec![Vec::new(); vars];
-        let mut out = vec![Vec::new(); vars];
-        let mut waiting = vec![0usize; vars];
-        for (a, arc) in arcs.iter().enumerate() {
-            into[arc.to.0].push(a);
-            out[arc.from.0].push(a);
-            waiting[arc.to.0] += 1;
-        }
+        let into = ByHop::new(&arcs, vars, |arc| arc.to.0);
+        let out = ByHop::new(&arcs, vars, |arc| arc.from.0);
+        let mut waiting: Vec<usize> = (0..vars).map(|v| into.of(v).len()).collect();
         let mut ready: Vec<usize> = (0..vars).filter(|&v| is_time[v] && waiting[v] == 0).collect();
         let mut order = Vec::new();
         while let Some(v) = ready.pop() {
             order.push(v);
-            for &a in &out[v] {
+            for &a in out.of(v) {
                 let to = arcs[a].to.0;
                 waiting[to] -= 1;
                 if waiting[to] == 0 {
@@ -183,9 +209,9 @@ impl FullLp {
         let mut asked: Vec<(usize, f64)> = Vec::new();
         for &v in order {
             asked.clear();
-            asked.extend(into[v].iter().map(|&a| {
+            asked.extend(into.of(v).iter().map(|&a| {
                 let arc = &arcs[a];
-                (a, x[arc.from.0] - arc.coef * x[arc.alpha.0] + lp.rows[arc.row].rhs)
+                (a, x[arc.from.0] - arc.coef * x[arc.alpha.0] + arc.rhs)
             }));
             let (mut best, mut start) = (None, 0.0f64);
             for &(a, s) in &asked {
