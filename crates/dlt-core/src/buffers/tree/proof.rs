@@ -18,6 +18,7 @@
 //! the bound, it never makes it wrong.
 
 use super::rows::{Tree, TreeLp};
+use super::PROVEN;
 use crate::lp::{self, dual, Model, Sense, Var};
 use alloc::format;
 use alloc::vec;
@@ -294,9 +295,21 @@ impl FullLp {
         }).collect();
         free.iter().enumerate().for_each(|(i, &v)| free_index[v] = Some(i));
         let mut units: Vec<Vec<(usize, f64)>> = tight.iter().map(|&e| unit(e, None)).collect();
+        let most_load = tree.v / x0 / tree.p;
+        // Every optimum starts its hops by Cmax and keeps R within what a
+        // processor of layer 1 can get.
+        let upper = |v: usize| if is_time[v] || v == cmax.0 { makespan } else { most_load };
+        let room: Vec<(f64, f64)> = free.iter().map(|&v| (x[v] - lp.bounds[v].0, lp.bounds[v].1.min(most_load) - x[v])).collect();
+        let weighed = |units: &[Vec<(usize, f64)>]| weighed(lp, units, &free_index, &room, load_row, upper) * tau;
+        let critical_only = weighed(&units);
+        if makespan * tau - critical_only <= PROVEN * makespan * tau {
+            return critical_only;
+        }
         // One more path per tie on a tight end's path, up to a few: each is
         // a flow as valid as the critical one, and `mix` blends them where
-        // one path alone leaves a free chunk's reduced cost off zero.
+        // one path alone leaves a free chunk's reduced cost off zero. Each
+        // path crosses the stages (16,000 rows at n = 1,582), so they are
+        // walked only where the critical paths fall short.
         let ties: Vec<Vec<(usize, f64)>> = tight
             .iter()
             .flat_map(|&e| {
@@ -313,38 +326,44 @@ impl FullLp {
             .take(MAX_TIES)
             .map(|(e, v, t)| unit(e, Some((v, t))))
             .collect();
+        if ties.is_empty() {
+            return critical_only;
+        }
         units.extend(ties);
-        let most_load = tree.v / x0 / tree.p;
-        let k = units.len();
-        // Past MIX_ENTRIES the weights' LP would cost more than the full LP
-        // it stands in for (5,000 free chunks and 3,600 tight ends at h = 10,
-        // n = 500 took 25 s): equal weights, a weaker bound, and no columns
-        // built for it.
-        let weighed = !free.is_empty() && free.len() * k <= MIX_ENTRIES;
-        let mixed = weighed.then(|| {
-            let mut columns: Vec<Vec<f64>> = units.iter().map(|pi| reduced_at(lp, pi, &free_index, free.len())).collect();
-            columns.push(reduced_at(lp, &[(load_row, 1.0)], &free_index, free.len()));
-            let room: Vec<(f64, f64)> = free.iter().map(|&v| (x[v] - lp.bounds[v].0, lp.bounds[v].1.min(most_load) - x[v])).collect();
-            mix(&columns, &room)
-        });
-        let mut z = mixed.flatten().unwrap_or_else(|| vec![1.0; k]);
-        let total: f64 = z.iter().sum();
-        if total.is_nan() || total <= 0.0 {
-            return f64::NEG_INFINITY;
-        }
-        z.iter_mut().for_each(|z| *z /= total);
-        let mut pi = vec![0.0; lp.rows.len()];
-        for (unit, z) in units.iter().zip(&z) {
-            for &(r, p) in unit {
-                pi[r] += z * p;
-            }
-        }
-        // Every optimum starts its hops by Cmax and keeps R within what a
-        // processor of layer 1 can get.
-        let upper = |v: usize| if is_time[v] || v == cmax.0 { makespan } else { most_load };
-        pi[load_row] = dual::best_multiplier(lp, &pi, load_row, upper);
-        dual::lagrangian_bound(lp, &pi, upper) * tau
+        critical_only.max(weighed(&units))
     }
+}
+
+/// The Lagrangian bound (scaled units) of multipliers that weigh the
+/// paths' `units` so that the free chunks (strictly inside their boxes,
+/// `room` to each side, numbered by `free_index`) have reduced costs as
+/// near 0 as they allow (`mix`), the load row's multiplier then set at its
+/// best; -infinity where no weights sum to more than 0.
+fn weighed(lp: &Model, units: &[Vec<(usize, f64)>], free_index: &[Option<usize>], room: &[(f64, f64)], load_row: usize, upper: impl Fn(usize) -> f64) -> f64 {
+    let (k, free) = (units.len(), room.len());
+    // Past MIX_ENTRIES the weights' LP would cost more than the full LP
+    // it stands in for (5,000 free chunks and 3,600 tight ends at h = 10,
+    // n = 500 took 25 s): equal weights, a weaker bound, and no columns
+    // built for it.
+    let mixed = (free > 0 && free * k <= MIX_ENTRIES).then(|| {
+        let mut columns: Vec<Vec<f64>> = units.iter().map(|pi| reduced_at(lp, pi, free_index, free)).collect();
+        columns.push(reduced_at(lp, &[(load_row, 1.0)], free_index, free));
+        mix(&columns, room)
+    });
+    let mut z = mixed.flatten().unwrap_or_else(|| vec![1.0; k]);
+    let total: f64 = z.iter().sum();
+    if total.is_nan() || total <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    z.iter_mut().for_each(|z| *z /= total);
+    let mut pi = vec![0.0; lp.rows.len()];
+    for (unit, z) in units.iter().zip(&z) {
+        for &(r, p) in unit {
+            pi[r] += z * p;
+        }
+    }
+    pi[load_row] = dual::best_multiplier(lp, &pi, load_row, &upper);
+    dual::lagrangian_bound(lp, &pi, upper)
 }
 
 /// The weights z of the paths' columns (z >= 0, summing to 1) that,
