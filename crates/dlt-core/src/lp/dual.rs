@@ -37,8 +37,9 @@ fn counted(sense: Sense, p: f64) -> f64 {
 fn reduced_costs(model: &Model, pi: &[f64], skip: Option<usize>) -> Vec<f64> {
     let mut reduced = model.objective.clone();
     for (r, (row, &p)) in model.rows.iter().zip(pi).enumerate() {
-        if Some(r) != skip {
-            let p = counted(row.sense, p);
+        let p = counted(row.sense, p);
+        // Most multipliers of a path's bound are 0 (its rows only).
+        if Some(r) != skip && p != 0.0 {
             for &(v, a) in &row.terms {
                 reduced[v.0] -= p * a;
             }
