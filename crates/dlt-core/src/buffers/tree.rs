@@ -29,6 +29,7 @@ pub(crate) const FIELDS: &[Field] = &[P, H, costs::S, costs::C, costs::A, costs:
 mod cuts;
 mod proof;
 mod rows;
+mod weights;
 mod windows;
 use windows::windowed;
 pub(crate) use rows::variant;

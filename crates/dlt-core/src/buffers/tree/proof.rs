@@ -18,17 +18,14 @@
 //! the bound, it never makes it wrong.
 
 use super::rows::{Tree, TreeLp};
+use super::weights::weighed;
 use super::PROVEN;
-use crate::lp::{self, dual, Model, Sense, Var};
-use alloc::format;
+use crate::lp::{Model, Sense, Var};
 use alloc::vec;
 use alloc::vec::Vec;
 
 /// Relative tolerance of "tight" and "strictly inside the box".
 const TIGHT: f64 = 1e-9;
-
-/// Most entries (free chunks times paths) of the weights' LP, `mix`.
-const MIX_ENTRIES: usize = 200_000;
 
 /// Ties on the tight ends' paths that become paths of their own (each a
 /// column of the weights' LP).
@@ -300,8 +297,8 @@ impl FullLp {
         // processor of layer 1 can get.
         let upper = |v: usize| if is_time[v] || v == cmax.0 { makespan } else { most_load };
         let room: Vec<(f64, f64)> = free.iter().map(|&v| (x[v] - lp.bounds[v].0, lp.bounds[v].1.min(most_load) - x[v])).collect();
-        let weighed = |units: &[Vec<(usize, f64)>]| weighed(lp, units, &free_index, &room, load_row, upper) * tau;
-        let critical_only = weighed(&units);
+        let bound_of = |units: &[Vec<(usize, f64)>]| weighed(lp, units, &free_index, &room, load_row, upper) * tau;
+        let critical_only = bound_of(&units);
         if makespan * tau - critical_only <= PROVEN * makespan * tau {
             return critical_only;
         }
@@ -330,76 +327,8 @@ impl FullLp {
             return critical_only;
         }
         units.extend(ties);
-        critical_only.max(weighed(&units))
+        critical_only.max(bound_of(&units))
     }
-}
-
-/// The Lagrangian bound (scaled units) of multipliers that weigh the
-/// paths' `units` so that the free chunks (strictly inside their boxes,
-/// `room` to each side, numbered by `free_index`) have reduced costs as
-/// near 0 as they allow (`mix`), the load row's multiplier then set at its
-/// best; -infinity where no weights sum to more than 0.
-fn weighed(lp: &Model, units: &[Vec<(usize, f64)>], free_index: &[Option<usize>], room: &[(f64, f64)], load_row: usize, upper: impl Fn(usize) -> f64) -> f64 {
-    let (k, free) = (units.len(), room.len());
-    // Past MIX_ENTRIES the weights' LP would cost more than the full LP
-    // it stands in for (5,000 free chunks and 3,600 tight ends at h = 10,
-    // n = 500 took 25 s): equal weights, a weaker bound, and no columns
-    // built for it.
-    let mixed = (free > 0 && free * k <= MIX_ENTRIES).then(|| {
-        let mut columns: Vec<Vec<f64>> = units.iter().map(|pi| reduced_at(lp, pi, free_index, free)).collect();
-        columns.push(reduced_at(lp, &[(load_row, 1.0)], free_index, free));
-        mix(&columns, room)
-    });
-    let mut z = mixed.flatten().unwrap_or_else(|| vec![1.0; k]);
-    let total: f64 = z.iter().sum();
-    if total.is_nan() || total <= 0.0 {
-        return f64::NEG_INFINITY;
-    }
-    z.iter_mut().for_each(|z| *z /= total);
-    let mut pi = vec![0.0; lp.rows.len()];
-    for (unit, z) in units.iter().zip(&z) {
-        for &(r, p) in unit {
-            pi[r] += z * p;
-        }
-    }
-    pi[load_row] = dual::best_multiplier(lp, &pi, load_row, &upper);
-    dual::lagrangian_bound(lp, &pi, upper)
-}
-
-/// The weights z of the paths' columns (z >= 0, summing to 1) that,
-/// with the load row's multiplier (the last column), cost the bound least
-/// through the free chunks' reduced costs: chunk i's reduced cost d_i
-/// loses d_i times its room below (d_i > 0) or above (d_i < 0), `room[i]`.
-/// A small LP; None where the engine fails (the caller takes equal weights).
-fn mix(columns: &[Vec<f64>], room: &[(f64, f64)]) -> Option<Vec<f64>> {
-    let k = columns.len() - 1;
-    let mut lp = Model::default();
-    let z: Vec<Var> = (0..k).map(|c| lp.var(format!("z_{c}"), 0.0, f64::INFINITY, 0.0)).collect();
-    let lambda = lp.var("lambda", f64::NEG_INFINITY, f64::INFINITY, 0.0);
-    for (i, &(below, above)) in room.iter().enumerate() {
-        let up = lp.var(format!("up_{i}"), 0.0, f64::INFINITY, below);
-        let down = lp.var(format!("down_{i}"), 0.0, f64::INFINITY, above);
-        let mut terms: Vec<(Var, f64)> = z.iter().zip(columns).map(|(&v, col)| (v, col[i])).filter(|&(_, a)| a != 0.0).collect();
-        terms.extend([(lambda, columns[k][i]), (up, -1.0), (down, 1.0)]);
-        lp.row(format!("reduced_{i}"), terms, Sense::Eq, 0.0);
-    }
-    lp.row("weights", z.iter().map(|&v| (v, 1.0)).collect(), Sense::Eq, 1.0);
-    let sol = lp::solve(&lp::Microlp, &lp, "proof's weights").ok()?;
-    Some(z.iter().map(|&v| sol.get(v).max(0.0)).collect())
-}
-
-/// The reduced costs that multipliers `pi` (row, value) give the free
-/// chunks, by their index.
-fn reduced_at(lp: &Model, pi: &[(usize, f64)], free_index: &[Option<usize>], free: usize) -> Vec<f64> {
-    let mut d = vec![0.0; free];
-    for &(r, p) in pi {
-        for &(v, a) in &lp.rows[r].terms {
-            if let Some(i) = free_index[v.0] {
-                d[i] -= p * a;
-            }
-        }
-    }
-    d
 }
 
 /// The load row and the run rows (R_k - alpha_k - R_(k+1) = 0), each run
