@@ -90,10 +90,10 @@ function sweepEntries(response, fields) {
 }
 
 /**
- * Many requests through `solve` (a Pool's): beyond ONE_TASK_A_POINT of them,
- * consecutive ones that differ in one numeric field go to the core as one
- * sweep, the others one task each (spread over the pool's workers). Resolves to one entry per request, in
- * order: the response (only the `pick` fields, if given) or {error} for a
+ * Many requests through `solve` (a Pool's), spread over the pool's workers:
+ * beyond ONE_TASK_A_POINT of them, consecutive ones that differ in one
+ * numeric field go to the core as one sweep, the others one task each.
+ * Resolves to one entry per request, in order: the response (only the `pick` fields, if given) or {error} for a
  * point the core refused or whose worker crashed, so that one bad point
  * does not lose a whole figure. `onItem(i, entry)` runs as each lands,
  * `onProgress(done, total)` counts points; rejects with code 'cancelled' if
