@@ -63,7 +63,7 @@ impl FullLp {
         let load = &self.lp.rows[self.load_row];
         let even = load.rhs / load.terms.iter().map(|&(_, a)| a).sum::<f64>();
         let chunks: Vec<Vec<f64>> = self.alpha.iter().map(|st| st.iter().map(|&v| even.min(self.lp.bounds[v.0].1) * x0).collect()).collect();
-        let first = self.cuts(&self.earliest(tree, &chunks), &into_cut, cmax, f64::NEG_INFINITY)?;
+        let first = self.cuts(&self.earliest(tree, &chunks), &into_cut, cmax, f64::NEG_INFINITY, 0)?;
         cut.rows.extend(first);
         let budget = 4 * self.lp.nonzeros();
         if cut.nonzeros() > budget {
@@ -71,7 +71,7 @@ impl FullLp {
         }
         let (mut warm, mut sol) = lp::Warm::new(cut, tree.name).ok()?;
         *work = work.then(warm.model(), &sol);
-        for _ in 0..MAX_ROUNDS {
+        for round in 1..=MAX_ROUNDS {
             let bound = sol.get(cmax);
             let chunks: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&v| sol.get(v).max(0.0) * x0).collect()).collect();
             let at = self.earliest(tree, &chunks);
@@ -82,7 +82,7 @@ impl FullLp {
                 return Some(Solved { kept: kept.to_vec(), chunks, makespan: makespan * tau, lp: work.clone(), solution: None, handles: times });
             }
             // Only the ends the cut LP's T leaves behind.
-            let rows = self.cuts(&at, &into_cut, cmax, bound + PROVEN * makespan)?;
+            let rows = self.cuts(&at, &into_cut, cmax, bound + PROVEN * makespan, round)?;
             if warm.model().nonzeros() + rows.iter().map(|r| r.terms.len()).sum::<usize>() > budget {
                 return None;
             }
@@ -102,8 +102,9 @@ impl FullLp {
     }
 
     /// One row "Cmax >= the critical path into end row e" for each end row
-    /// asking more than `above` at `at`.
-    fn cuts(&self, at: &Earliest, into_cut: &[Option<Var>], cmax: Var, above: f64) -> Option<Vec<Row>> {
+    /// asking more than `above` at `at`, named by `round` and e (an end
+    /// row can get another path in a later round).
+    fn cuts(&self, at: &Earliest, into_cut: &[Option<Var>], cmax: Var, above: f64, round: usize) -> Option<Vec<Row>> {
         let mut rows = Vec::new();
         for &(e, ..) in &self.ends {
             if self.end_value(&at.x, e) <= above {
@@ -137,7 +138,7 @@ impl FullLp {
                 }
                 same
             });
-            rows.push(Row { name: format!("path_{e}"), terms, sense: Sense::Ge, rhs });
+            rows.push(Row { name: format!("path_{round}_{e}"), terms, sense: Sense::Ge, rhs });
         }
         Some(rows)
     }
