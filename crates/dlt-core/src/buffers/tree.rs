@@ -178,13 +178,15 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     let (tree, n, n_min) = validate(params)?;
     let prune = params.stages.prune();
     // How the last system pruning solved was solved, and its gap; and
-    // whether to try windows: once unproven (start-ups dominate and the
-    // optimum's ends spread over many stages), the systems pruning solves
-    // next, one stage shorter, are alike.
+    // which shortcuts to try: once one fails, the systems pruning solves
+    // next, one stage shorter, are alike (start-ups dominate, the optimum's
+    // ends spread over many stages, and each leaves its last stage empty).
+    // h = 10, n = 26, S = 1e-3 is pruned to 5 stages in 22 systems, and
+    // the cuts failed on every one, 150 ms each: 13.0 -> 10.3 s.
     let mut how = (None, None);
-    let mut windows = true;
+    let mut tries = Tries { cuts: true, windows: true };
     let solved = stages::solve_with(&tree, n, prune.paper(), |kept, stages, size| {
-        let (solved, last) = solve_once(&tree, kept, stages, n_min, size, &mut windows)?;
+        let (solved, last) = solve_once(&tree, kept, stages, n_min, size, &mut tries)?;
         how = last;
         Ok(solved)
     })?;
@@ -213,30 +215,37 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
 /// How a system was solved (a warning), and its gap where unproven.
 type How = (Option<String>, Option<f64>);
 
+/// The shortcuts to the full LP still worth trying on a system.
+struct Tries {
+    cuts: bool,
+    windows: bool,
+}
+
 /// One system (layers `kept`, n stages) of the paper's pruning, its work
 /// added to `size`: by the windowed method where its proof holds (or, at
 /// n_min beyond the full LP's reach, with its gap), else by the full LP;
 /// a small system by its chunks alone (`cuts`) first, where a few small
 /// cut LPs prove their answer. Also how it was solved and the gap where
 /// unproven.
-fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpSize, windows: &mut bool) -> Result<(Solved<Times>, How)> {
+fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpSize, tries: &mut Tries) -> Result<(Solved<Times>, How)> {
     // Where the full LP is small, its cut LPs first (their rows, one per
     // critical path, grow with the stages a path crosses): h = 10 at
     // n = 5 and 10 took one cut LP where the windowed method solved 302
     // variables, 12 -> 2 ms and 11 -> 3.4 ms.
     let hops = n * stage_hops(kept);
-    let small = hops <= FULL_LP_HOPS;
-    let try_windows = *windows && n >= MIN_WINDOWED;
+    let try_cuts = tries.cuts && hops <= FULL_LP_HOPS;
+    let try_windows = tries.windows && n >= MIN_WINDOWED;
     // The full LP the cuts and the windows' proof read, built once for both
     // where it is one the engine could be given.
-    let full_lp = (small || try_windows && hops <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
-    if let (true, Some(full_lp)) = (small, &full_lp) {
+    let full_lp = (try_cuts || try_windows && hops <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
+    if let (true, Some(full_lp)) = (try_cuts, &full_lp) {
         let mut cuts = LpSize::NONE;
         let solved = full_lp.by_cuts(tree, kept, &mut cuts);
         size = size.and(&cuts);
         if let Some(solved) = solved {
             return Ok((Solved { lp: size, ..solved }, (None, None)));
         }
+        tries.cuts = false;
     }
     if try_windows {
         let full = kept.len() == tree.h && at_n_min(tree, n, n_min);
@@ -260,7 +269,7 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpS
             return Ok((solved, (Some(format!("{how}; not proven optimal, within {gap:.2e} of a lower bound")), Some(gap))));
         }
         size = solved.lp;
-        *windows = false;
+        tries.windows = false;
     }
     Ok((timed(tree.scale.1, stages::solve_kept(tree, kept, n, size)?)?, (None, None)))
 }
