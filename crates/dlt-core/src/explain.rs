@@ -130,7 +130,7 @@ pub fn program_steps(export: &Export) -> Vec<Step> {
         first.text.push_str(&format!(" Explain mode solves and lists programs of up to {MAX_EXPLAINED_VARIABLES} variables: fewer stages or processors give one."));
         return alloc::vec![first];
     }
-    if model.binary.iter().any(|&b| b) {
+    if model.is_mip() {
         first.text.push_str(" It is a MIP (0-1 variables choose the order of messages): the steps below explain the search.");
         return alloc::vec![first];
     }

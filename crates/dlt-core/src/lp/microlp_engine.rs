@@ -49,7 +49,7 @@ fn options(model: &Model) -> SolveOptions {
     // trees' cut LPs it took a fifth of the solve and saved no iteration
     // (the same counts on the benchmark's cases and 40 random trees). It
     // stays on for a MIP, whose 0-1 variables it tightens and fixes.
-    options.presolve = model.binary.iter().any(|&b| b);
+    options.presolve = model.is_mip();
     // The models are scaled to O(1) values: an absolute tolerance near
     // the engine's floor is then within the verifier's relative one.
     let mut tolerances = Tolerances::default();

@@ -72,6 +72,11 @@ impl Model {
         self.rows.iter().map(|r| r.terms.len()).sum()
     }
 
+    /// Whether some variable is 0-1: a MIP, not an LP.
+    pub fn is_mip(&self) -> bool {
+        self.binary.iter().any(|&b| b)
+    }
+
     /// The objective at `values`, recomputed from the model as written.
     pub fn cost(&self, values: &[f64]) -> f64 {
         self.objective.iter().zip(values).map(|(c, x)| c * x).sum()

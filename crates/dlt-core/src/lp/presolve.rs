@@ -77,7 +77,7 @@ fn tight(x: f64, scale: f64) -> bool {
 pub(crate) fn presolve(model: &Model) -> Result<Reduced, Failure> {
     let n = model.names.len();
     let identity = || Reduced { model: model.clone(), columns: (0..n).collect(), steps: Vec::new(), total: n };
-    if model.binary.iter().any(|&b| b) {
+    if model.is_mip() {
         return Ok(identity());
     }
     let mut cols = vec![Vec::new(); n];
