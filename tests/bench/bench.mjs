@@ -17,22 +17,24 @@ const STATUS = Object.fromEntries(Object.entries(highs.constants.modelStatus).ma
 const IMPROVING = highs.constants.callbackType.mipImprovingSolution;
 
 /**
- * Runs `fn` (which returns {ms, ...}) until 0.3 s in all or 5 runs, at
- * least once: the median ms (the upper one of an even count, as
- * dlt-bench's) and the first run's answer.
+ * Runs `fn` (which returns {ms, ...}) until 1 s in all (at most 1000 runs,
+ * at least one): the median run (the upper one of an even count, as
+ * dlt-bench's), with the first run's ms apart as `firstMs`. V8 runs a
+ * module's functions in its baseline compiler until they have run a
+ * while, then in optimised code: the median is the latter, as in a sweep
+ * or any solve after the first few.
  */
 function timed(fn) {
-  const times = [];
+  const outs = [];
   let total = 0;
-  let first;
-  while (times.length === 0 || (total < 300 && times.length < 5)) {
+  while (outs.length === 0 || (total < 1000 && outs.length < 1000)) {
     const out = fn();
-    times.push(out.ms);
+    outs.push(out);
     total += out.ms;
-    first ??= out;
   }
-  times.sort((a, b) => a - b);
-  return { ...first, ms: times[Math.floor(times.length / 2)], runs: times.length, times };
+  const firstMs = outs[0].ms;
+  const median = [...outs].sort((a, b) => a.ms - b.ms)[Math.floor(outs.length / 2)];
+  return { ...median, firstMs, runs: outs.length };
 }
 
 /** The calculator's solve, timed from the request object to the response object. */
@@ -89,7 +91,7 @@ window.bench = {
     const lp = export_lp(c.request, 'lp');
     const exportMs = performance.now() - t0;
     state = { lp, tau: timeUnit(lp) };
-    log(`${c.model} ${c.variant} ${c.size}: calculator ${result.ms.toFixed(1)} ms`);
+    log(`${c.model} ${c.variant} ${c.size}: calculator ${result.ms.toFixed(1)} ms (isolated clock: ${crossOriginIsolated})`);
     return { ...result, exportMs, lpBytes: lp.length };
   },
 

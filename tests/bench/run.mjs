@@ -61,7 +61,7 @@ console.log(`native: done in ${((performance.now() - started) / 1000).toFixed(1)
 const failures = [];
 const pageErrors = [];
 const rows = [];
-const server = await serve(ROOT);
+const server = await serve(ROOT, { isolated: true });
 const browser = await launch();
 let versions;
 let chromiumVersion;
@@ -200,6 +200,7 @@ function cells(row) {
     full: h?.vars ? `${h.vars} × ${h.rows}` : '—',
     calcLp: calc?.lp ? `${calc.lp.variables} × ${calc.lp.rows}` : calc?.sequences != null ? `${calc.sequences} sequences` : '—',
     calcMs: ms(calc?.ms), highsMs: '—', parseMs: ms(h?.parseMs), ratio: '—', nativeMs: ms(nat?.ms), diff: '—', note: [],
+    first: '—', firstRatio: '—',
   };
   if (!calc) {
     out.note.push('page error');
@@ -228,6 +229,8 @@ function cells(row) {
   } else if (h.status === 'optimal') {
     out.highsMs = ms(h.ms);
     out.ratio = ratioText(h.ms / calc.ms);
+    out.first = `${ms(calc.firstMs)} / ${ms(h.firstMs)}`;
+    out.firstRatio = ratioText(h.firstMs / calc.firstMs);
   } else if (h.status === 'timeLimit') {
     out.highsMs = `> ${limit} s`;
     out.ratio = `> ${ratioText((limit * 1000) / calc.ms)}`;
@@ -246,12 +249,12 @@ function progressLine(row) {
 }
 
 function markdownTable(rows) {
-  const head = ['model', 'variant', 'size', 'HiGHS\'s LP (vars × rows)', 'calculator\'s LP', 'calculator wasm ms', 'HiGHS wasm ms', 'of which parse', 'HiGHS / calculator', 'native dlt ms', 'HiGHS − calc (rel.)', 'notes'];
+  const head = ['model', 'variant', 'size', 'HiGHS\'s LP (vars × rows)', 'calculator\'s LP', 'calculator wasm ms', 'HiGHS wasm ms', 'of which parse', 'HiGHS / calculator', 'first run ms (calc / HiGHS)', 'first-run ratio', 'native dlt ms', 'HiGHS − calc (rel.)', 'notes'];
   const body = rows.map((r) => {
     const x = cells(r);
-    return [x.model, x.variant, x.size, x.full, x.calcLp, x.calcMs, x.highsMs, x.parseMs, x.ratio, x.nativeMs, x.diff, x.note.join('; ')];
+    return [x.model, x.variant, x.size, x.full, x.calcLp, x.calcMs, x.highsMs, x.parseMs, x.ratio, x.first, x.firstRatio, x.nativeMs, x.diff, x.note.join('; ')];
   });
-  const right = new Set([5, 6, 7, 8, 9, 10]);
+  const right = new Set([5, 6, 7, 8, 9, 10, 11, 12]);
   const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cols) => `| ${cols.map((s, i) => (right.has(i) ? s.padStart(width[i]) : s.padEnd(width[i]))).join(' | ')} |`;
   const rule = `|${width.map((w, i) => (right.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
@@ -313,9 +316,13 @@ run it again. The full run took ${Math.round(seconds / 60)} min.
 WebAssembly (\`www/pkg\`, \`solve(request)\`, request object to response object) and by HiGHS's WebAssembly (the npm
 package \`highs\`) on the CPLEX-LP text the calculator exports for that request (\`export_lp\`; the export is not timed,
 HiGHS's parsing of the text is, and is shown apart). Both run on the page's main thread, single-threaded, after an
-untimed warm-up solve of a small request of the same model. A time is the median of repeats until 0.3 s in all or
-5 runs (one run for slow cases). "native dlt ms" is the same request solved by the native build
-(\`dlt-bench --requests\`, release mode, same rule, no process start-up), run before the browser so that nothing shares
+untimed warm-up solve of a small request of the same model. A time is the median of repeats until 1 s in all (at most
+1000 runs; one run for slow cases), on a clock that ticks every 5 µs (the page is served cross-origin isolated;
+otherwise Chromium's clock ticks every 100 µs, coarser than the smallest solves). V8 first runs a module's functions
+in its baseline compiler and optimises them once they have run a while: the median is optimised code on both sides,
+as in a sweep or any solve after the first few; "first run" is each solver's first timed run, after the warm-up only,
+as a single solve on a fresh page. "native dlt ms" is the same request solved by the native build
+(\`dlt-bench --requests\`, release mode, the median of repeats until 0.3 s in all or 5 runs, no process start-up), run before the browser so that nothing shares
 the cores.
 
 **Machine.** ${os.cpus().length} cores (${cpuModel()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()};
