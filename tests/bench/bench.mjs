@@ -27,11 +27,11 @@ const IMPROVING = highs.constants.callbackType.mipImprovingSolution;
 function timed(fn) {
   const outs = [];
   let total = 0;
-  while (outs.length === 0 || (total < 1000 && outs.length < 1000)) {
+  do {
     const out = fn();
     outs.push(out);
     total += out.ms;
-  }
+  } while (total < 1000 && outs.length < 1000);
   const firstMs = outs[0].ms;
   const median = [...outs].sort((a, b) => a.ms - b.ms)[Math.floor(outs.length / 2)];
   return { ...median, firstMs, runs: outs.length };
