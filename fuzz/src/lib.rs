@@ -54,7 +54,9 @@ pub fn check(data: &[u8]) -> Result<(), String> {
     // The value parse reads: the first JSON value of the input (the core
     // does not reject trailing characters after it).
     let value: Option<Value> = serde_json::Deserializer::from_slice(data).into_iter::<Value>().next().and_then(Result::ok);
-    let request = match dlt_core::parse(&mut serde_json::Deserializer::from_slice(data)) {
+    let parsed = dlt_core::parse(&mut serde_json::Deserializer::from_slice(data));
+    page_reads_alike(data, &parsed)?;
+    let request = match parsed {
         Ok(request) => request,
         Err(e) => return well_formed(&e, value.as_ref(), known_fields()),
     };
@@ -64,6 +66,21 @@ pub fn check(data: &[u8]) -> Result<(), String> {
     match dlt_core::solve(&request) {
         Err(e) => well_formed(&e, value.as_ref(), known_fields()),
         Ok(response) => response_problem(&response).map_or(Ok(()), Err),
+    }
+}
+
+/// The page's reader (`dlt_core::parse_text`, the browser's JSON text read
+/// without serde_json) must make the same request of a whole JSON text as
+/// the command line's, and refuse what it refuses.
+fn page_reads_alike(data: &[u8], parsed: &dlt_core::Result<dlt_core::Request>) -> Result<(), String> {
+    let Ok(text) = std::str::from_utf8(data) else { return Ok(()) };
+    let page = dlt_core::parse_text(text, &|literal| literal.parse().ok());
+    let whole = serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok();
+    match (&page, parsed) {
+        (Ok(a), Ok(b)) if a == b => Ok(()),
+        (Err(_), Err(_)) => Ok(()),
+        (Err(_), Ok(_)) if !whole => Ok(()),
+        _ => Err(format!("the page's reader gives {page:?} where the command line's gives {parsed:?}")),
     }
 }
 

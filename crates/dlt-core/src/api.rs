@@ -215,6 +215,15 @@ pub fn parse<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Request> {
     parse_value(value)
 }
 
+/// [`parse`] of a request's JSON text as the browser's JSON.stringify
+/// writes it, read without serde_json's text parser (`json_text`): `float`
+/// reads the numbers beyond the reader's exact fast path, correctly rounded.
+#[cfg(feature = "std")]
+pub fn parse_text(text: &str, float: &dyn Fn(&str) -> Option<f64>) -> Result<Request> {
+    let value = crate::json_text::read(text, float).map_err(|(e, field)| Error::new(Code::Parse, field, format!("the request is not valid JSON: {e}")))?;
+    parse_value(value)
+}
+
 /// [`parse`] of a request already read, nested no deeper than
 /// `bounded::MAX_DEPTH` (a sweep's point, its request with one field changed).
 #[cfg(feature = "std")]

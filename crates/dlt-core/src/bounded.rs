@@ -1,9 +1,9 @@
-//! A request read into a `serde_json::Value` with a nesting limit. The
-//! browser hands the core a JavaScript object through serde_wasm_bindgen,
-//! which, unlike serde_json's text parser, has no recursion limit: an array
-//! nested 20,000 deep would exhaust the wasm stack and leave the module
-//! unusable until the page reloads. No request of the contract nests deeper
-//! than 4.
+//! A request read into a `serde_json::Value` with a nesting limit, from any
+//! serde data format (JSON text on the command line; the browser's text
+//! goes through `json_text`, which keeps the same limit). A reader without
+//! one, such as serde-wasm-bindgen, let an array nested 20,000 deep exhaust
+//! the wasm stack and leave the module unusable until the page reloaded.
+//! No request of the contract nests deeper than 4.
 
 use alloc::string::String;
 use alloc::vec::Vec;

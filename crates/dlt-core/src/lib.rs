@@ -17,6 +17,8 @@ pub mod costs;
 pub mod lp;
 pub mod error;
 pub mod explain;
+#[cfg(feature = "std")]
+mod json_text;
 pub mod model;
 pub mod schedule;
 #[cfg(feature = "lp")]
@@ -46,7 +48,7 @@ pub(crate) fn cases(cases: u32) -> proptest::test_runner::Config {
     Config { cases, rng_seed: RngSeed::Fixed(0), failure_persistence: None, ..Config::default() }
 }
 #[cfg(feature = "std")]
-pub use api::parse;
+pub use api::{parse, parse_text};
 #[cfg(feature = "lp")]
 pub use api::{export, LpFormat};
 pub use error::{Code, Error, Result};
