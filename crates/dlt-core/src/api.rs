@@ -92,6 +92,23 @@ macro_rules! models {
             format!("{request};\n\n{response};\n\n{names};\n")
         }
 
+        /// Model `name`'s parameters read by `tracked` and by
+        /// serde_path_to_error (its reference): each error's message and
+        /// path (empty at the root), or None where they read.
+        #[cfg(test)]
+        pub(crate) fn read_both(name: &str, params: &serde_json::Value) -> [Option<(String, String)>; 2] {
+            $( $(#[$meta])* if name == <$model>::NAME {
+                type Params = <$model as Model>::Params;
+                let ours = crate::tracked::deserialize::<Params>(params).err().map(|(e, path)| (e.to_string(), path));
+                let theirs = serde_path_to_error::deserialize::<_, Params>(params).err().map(|e| {
+                    let path = if e.path().iter().next().is_none() { String::new() } else { e.path().to_string() };
+                    (e.into_inner().to_string(), path)
+                });
+                return [ours, theirs];
+            } )*
+            unreachable!("no model {name}")
+        }
+
         #[cfg(feature = "std")]
         fn parse_model(name: &str, params: serde_json::Value) -> Result<Request> {
             $( $(#[$meta])* if name == <$model>::NAME { return Ok(Request::$variant(fields(params)?)); } )*
@@ -247,7 +264,7 @@ pub(crate) fn parse_value(value: serde_json::Value) -> Result<Request> {
 /// back, which they do for every field (an absent optional one as null).
 #[cfg(feature = "std")]
 fn fields<T: serde::de::DeserializeOwned + Serialize>(params: serde_json::Value) -> Result<T> {
-    let parsed: T = serde_path_to_error::deserialize(&params).map_err(|e| refused(&params, e))?;
+    let parsed: T = crate::tracked::deserialize(&params).map_err(|(e, path)| refused(&params, e, path))?;
     known(&params, serde_json::to_value(&parsed))?;
     Ok(parsed)
 }
@@ -255,12 +272,9 @@ fn fields<T: serde::de::DeserializeOwned + Serialize>(params: serde_json::Value)
 /// The error of parameters serde refused, naming the field: kept out of
 /// [`fields`], which is instantiated once per model, to be compiled once.
 #[cfg(feature = "std")]
-fn refused(params: &serde_json::Value, e: serde_path_to_error::Error<serde_json::Error>) -> Error {
-    // The root's path prints as ".", as does a field named "." (fuzz).
-    let root = e.path().iter().next().is_none();
-    let path = e.path().to_string();
-    let message = e.into_inner().to_string();
-    let field = if root { missing(&message).or_else(|| flattened(params, &message)).unwrap_or_default() } else { path };
+fn refused(params: &serde_json::Value, e: serde_json::Error, path: String) -> Error {
+    let message = e.to_string();
+    let field = if path.is_empty() { missing(&message).or_else(|| flattened(params, &message)).unwrap_or_default() } else { path };
     Error::new(Code::Parse, field, message)
 }
 
@@ -280,14 +294,14 @@ fn known(params: &serde_json::Value, parsed: serde_json::Result<serde_json::Valu
 }
 
 /// The field of an error `message` in the shared fields: serde reads a
-/// flattened struct after the whole object, where serde_path_to_error no
+/// flattened struct after the whole object, where `tracked` no
 /// longer knows the path, so they are read again on their own (they
 /// ignore the other fields) to find which one it was.
 #[cfg(feature = "std")]
 fn flattened(params: &serde_json::Value, message: &str) -> Option<String> {
     fn at<T: serde::de::DeserializeOwned>(params: &serde_json::Value, message: &str) -> Option<String> {
-        let e = serde_path_to_error::deserialize::<_, T>(params).err()?;
-        (e.path().iter().next().is_some() && e.inner().to_string() == message).then(|| e.path().to_string())
+        let (e, path) = crate::tracked::deserialize::<T>(params).err()?;
+        (!path.is_empty() && e.to_string() == message).then_some(path)
     }
     let shared = at::<Load>(params, message).or_else(|| at::<Costs>(params, message));
     #[cfg(feature = "lp")]

@@ -24,13 +24,13 @@ pub fn value<'de, D: Deserializer<'de>>(input: D) -> Result<Value, (D::Error, St
 }
 
 /// A step into an object or an array.
-enum Step {
+pub(crate) enum Step {
     Key(String),
     Index(usize),
 }
 
 /// The steps, innermost first as an error unwinds, as a path.
-fn path(trail: &[Step]) -> String {
+pub(crate) fn path(trail: &[Step]) -> String {
     let mut out = String::new();
     for step in trail.iter().rev() {
         let _ = match step {

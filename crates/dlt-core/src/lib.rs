@@ -25,6 +25,8 @@ pub mod schedule;
 mod sort;
 #[cfg(feature = "std")]
 pub mod sweep;
+#[cfg(feature = "std")]
+mod tracked;
 pub mod validate;
 
 pub mod buffers;
