@@ -134,7 +134,7 @@ pub fn program_steps(export: &Export) -> Vec<Step> {
         first.text.push_str(" It is a MIP (0-1 variables choose the order of messages): the steps below explain the search.");
         return alloc::vec![first];
     }
-    let sol = match lp::solve(&lp::Microlp, model, name) {
+    let sol = match lp::solve(&lp::Auto, model, name) {
         Ok(sol) => sol,
         Err(e) => {
             first.text.push_str(&format!(" Solving it again here failed: {e}"));

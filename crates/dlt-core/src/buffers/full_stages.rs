@@ -114,7 +114,7 @@ fn windowed(seq: &Sequential, n: usize, f: usize, l: usize) -> Result<Solved<()>
     slots.extend(vec![Slot::FREE; l]);
     let kept: Vec<usize> = (0..seq.units.len()).collect();
     let (lp, alpha, cmax) = seq.compact_slots(&kept, &slots);
-    let sol = lp::solve(&lp::Microlp, &lp, seq.name)?;
+    let sol = lp::solve(&lp::Auto, &lp, seq.name)?;
     let (x0, tau) = seq.scale;
     let mut chunks = Vec::with_capacity(n);
     for (slot, vars) in slots.iter().zip(&alpha) {

@@ -284,7 +284,7 @@ pub(crate) fn solve_kept<M: StageModel>(m: &M, kept: &[usize], n: usize, size: L
 /// The LP over `kept` and `n` stages solved, in the model's compact form
 /// or, where the engine fails on it, as printed.
 fn solve_lp<M: StageModel>(m: &M, kept: &[usize], n: usize) -> Result<(StageLp<M::Handles>, lp::Solution)> {
-    let solve = |lp: &Model| lp::solve(&lp::Microlp, lp, m.name());
+    let solve = |lp: &Model| lp::solve(&lp::Auto, lp, m.name());
     let (mut lp, mut alpha, mut cmax, mut handles) = m.model(kept, n);
     let mut sol = solve(&lp);
     if let (Err(e), Some(printed)) = (&sol, m.printed_model(kept, n)) {

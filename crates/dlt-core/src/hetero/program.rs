@@ -110,7 +110,7 @@ pub(crate) fn served_by_lp(inst: &Instance, sequence: &[usize], lps: &mut u64) -
     loop {
         let (model, alpha, _) = program(inst, &sequence, false, tau);
         *lps += 1;
-        let solution = lp::solve(&lp::Microlp, &model, "hetero_star")?;
+        let solution = lp::solve(&lp::Auto, &model, "hetero_star")?;
         let loads: Vec<f64> = alpha.iter().map(|&a| solution.get(a).max(0.0)).collect();
         let kept: Vec<usize> = (0..sequence.len()).filter(|&k| loads[k] > crate::buffers::EMPTY).collect();
         if kept.len() == sequence.len() || kept.is_empty() {

@@ -122,7 +122,7 @@ pub fn model(inst: &Instance, seq: &[u8], tau: Tau) -> (Model, Vec<Var>, Vec<Var
 pub fn solve(inst: &Instance, seq: &[u8]) -> Result<Timed> {
     let solve = |tau| {
         let (lp, t, alpha, big_t) = model(inst, seq, tau);
-        lp::solve(&lp::Microlp, &lp, "isoefficiency sequence").map(|sol| (sol, t, alpha, big_t))
+        lp::solve(&lp::Auto, &lp, "isoefficiency sequence").map(|sol| (sol, t, alpha, big_t))
     };
     let (sol, t, alpha, big_t) = match solve(Tau::PerPiece) {
         Err(e) if e.code == crate::error::Code::Internal => solve(Tau::Variable)?,

@@ -2,7 +2,7 @@
 //! panics on singular bases; see the README), run without its time limit
 //! so that every machine gives the same answer.
 
-use super::{failed as failed_by, verify, wrong, Engine, Failure, Model, Row, Sense, Solution};
+use super::{failed as failed_by, Engine, Failure, Model, Row, Sense, Solution};
 use alloc::format;
 use alloc::vec::Vec;
 use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOptions, SolveOutcome, Tolerances, Variable};
@@ -93,32 +93,29 @@ fn answer(solution: &microlp::Solution, vars: &[Variable], model: &Model, iterat
     Solution { values, objective: solution.objective(), iterations }
 }
 
-/// An LP kept after its solve, that takes more rows and is solved again
-/// from the basis it ended with (microlp's dual simplex): where a cutting-
-/// plane loop adds a few rows per round, a round costs a few iterations
-/// where a cold solve starts over. No presolve; every answer is verified
-/// against the model with all its rows.
-pub struct Warm {
-    model: Model,
+/// An LP kept after its solve in microlp, that takes more rows and is
+/// solved again from the basis it ended with (microlp's dual simplex).
+/// No presolve; `Warm` verifies every answer.
+pub(super) struct Kept {
     vars: Vec<Variable>,
     /// None once an edit has failed: the LP is lost.
     solution: Option<microlp::Solution>,
     iterations: u64,
 }
 
-impl Warm {
-    /// Solves `model` and keeps it; `what` names it in errors.
-    pub fn new(model: Model, what: &str) -> crate::error::Result<(Warm, Solution)> {
-        let (problem, vars) = problem(&model);
-        let outcome = problem.solve_with(options(&model)).map_err(|f| failed(failure(f), what))?;
+impl Kept {
+    /// Solves `model` and keeps it, with its answer; `what` names it in errors.
+    pub(super) fn new(model: &Model, what: &str) -> crate::error::Result<(Kept, Solution)> {
+        let (problem, vars) = problem(model);
+        let outcome = problem.solve_with(options(model)).map_err(|f| failed(failure(f), what))?;
         let (solution, iterations) = optimal(outcome).map_err(|f| failed(f, what))?;
-        let warm = Warm { model, vars, solution: Some(solution), iterations };
-        let sol = warm.checked(iterations, what)?;
-        Ok((warm, sol))
+        let kept = Kept { vars, solution: Some(solution), iterations };
+        let sol = kept.answer(model, iterations, what)?;
+        Ok((kept, sol))
     }
 
-    /// Adds `rows` and solves again.
-    pub fn add(&mut self, rows: Vec<Row>, what: &str) -> crate::error::Result<Solution> {
+    /// Adds `rows` (already in `model`, last) and solves again.
+    pub(super) fn add(&mut self, model: &Model, rows: &[Row], what: &str) -> crate::error::Result<Solution> {
         let before = self.iterations;
         for row in rows {
             let solution = self.solution.take().ok_or_else(|| lost(what))?;
@@ -126,20 +123,12 @@ impl Warm {
             let (solution, iterations) = optimal(outcome.map_err(|f| failed(failure(f), what))?).map_err(|f| failed(f, what))?;
             self.iterations = iterations;
             self.solution = Some(solution);
-            self.model.rows.push(row);
         }
-        self.checked(self.iterations - before, what)
+        self.answer(model, self.iterations - before, what)
     }
 
-    pub fn model(&self) -> &Model {
-        &self.model
-    }
-
-    fn checked(&self, iterations: u64, what: &str) -> crate::error::Result<Solution> {
+    fn answer(&self, model: &Model, iterations: u64, what: &str) -> crate::error::Result<Solution> {
         let solution = self.solution.as_ref().ok_or_else(|| lost(what))?;
-        let mut sol = answer(solution, &self.vars, &self.model, iterations);
-        verify(&self.model, &sol).map_err(|why| wrong("microlp", what, why))?;
-        sol.objective = self.model.cost(&sol.values);
-        Ok(sol)
+        Ok(answer(solution, &self.vars, model, iterations))
     }
 }

@@ -3,13 +3,17 @@
 //! their LPs here in scaled units (loads in V, times in a natural time of
 //! the instance) so that the engine's absolute tolerances are relative ones.
 
+mod dense;
 pub mod dual;
 mod export;
 mod microlp_engine;
 mod presolve;
+mod warm;
 
 pub use export::{to_lp, to_mps, units, Units};
-pub use microlp_engine::{Microlp, Warm};
+pub use dense::Dense;
+pub use microlp_engine::Microlp;
+pub use warm::Warm;
 
 use crate::error::{Code, Error, Result};
 use alloc::format;
@@ -122,6 +126,29 @@ pub enum Failure {
 pub trait Engine {
     fn name(&self) -> &'static str;
     fn solve(&self, model: &Model) -> core::result::Result<Solution, Failure>;
+}
+
+/// The engine the models solve with: the dense simplex on LPs of at most
+/// DENSE_ROWS rows, microlp on the rest and wherever the dense one gives
+/// up or its answer fails the verifier (its failures are then microlp's).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Auto;
+
+/// The most rows the dense simplex is tried on: its iteration costs m^2,
+/// microlp's grows with the nonzeros.
+pub const DENSE_ROWS: usize = 100;
+
+impl Engine for Auto {
+    fn name(&self) -> &'static str {
+        Microlp.name()
+    }
+
+    fn solve(&self, model: &Model) -> core::result::Result<Solution, Failure> {
+        match dense::small(model) {
+            Some((_, sol)) => Ok(sol),
+            None => Microlp.solve(model),
+        }
+    }
 }
 
 /// Presolves, solves the rest with `engine` and verifies the answer against

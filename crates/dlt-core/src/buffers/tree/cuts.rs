@@ -94,7 +94,7 @@ impl FullLp {
             sol = warm.add(rows, tree.name).ok()?;
             *work = work.then(warm.model(), &sol);
             if !moves {
-                sol = lp::solve(&lp::Microlp, warm.model(), tree.name).ok()?;
+                sol = lp::solve(&lp::Auto, warm.model(), tree.name).ok()?;
                 *work = work.then(warm.model(), &sol);
             }
         }

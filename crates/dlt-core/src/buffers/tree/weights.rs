@@ -60,7 +60,7 @@ fn mix(columns: &[Vec<f64>], room: &[(f64, f64)]) -> Option<Vec<f64>> {
         lp.row(format!("reduced_{i}"), terms, Sense::Eq, 0.0);
     }
     lp.row("weights", z.iter().map(|&v| (v, 1.0)).collect(), Sense::Eq, 1.0);
-    let sol = lp::solve(&lp::Microlp, &lp, "proof's weights").ok()?;
+    let sol = lp::solve(&lp::Auto, &lp, "proof's weights").ok()?;
     Some(z.iter().map(|&v| sol.get(v).max(0.0)).collect())
 }
 
