@@ -135,7 +135,8 @@ pub trait Engine {
 pub struct Auto;
 
 /// The most rows the dense simplex is tried on: its iteration costs m^2,
-/// microlp's grows with the nonzeros.
+/// microlp's grows with the nonzeros. On a tree of 10 stages (201 rows)
+/// it took 12.1 ms and 370 iterations, microlp 3.2 ms and 117.
 pub const DENSE_ROWS: usize = 100;
 
 impl Engine for Auto {
