@@ -14,7 +14,7 @@
 //! (Clinger's fast path); the rest go to `slow`, a correctly rounded parser
 //! of the caller's (the engine's parseFloat in the browser).
 
-use crate::bounded::MAX_DEPTH;
+use crate::bounded::{path, Step, MAX_DEPTH};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -34,29 +34,12 @@ pub fn read(text: &str, slow: &dyn Fn(&str) -> Option<f64>) -> Result<Value, (St
     value.map_err(|e| (e, path(&reader.trail)))
 }
 
-/// Where a value lies, outermost first: a key or an index.
-enum Step {
-    Key(String),
-    Index(usize),
-}
-
-fn path(trail: &[Step]) -> String {
-    let mut out = String::new();
-    for step in trail {
-        match step {
-            Step::Key(k) if out.is_empty() => out.push_str(k),
-            Step::Key(k) => out.push_str(&format!(".{k}")),
-            Step::Index(i) => out.push_str(&format!("[{i}]")),
-        }
-    }
-    out
-}
-
 struct Reader<'a> {
     text: &'a [u8],
     at: usize,
     slow: &'a dyn Fn(&str) -> Option<f64>,
-    /// The steps to the value being read; left in place by an error.
+    /// The steps to the value at fault, innermost first, left as an error
+    /// unwinds (`bounded`'s convention).
     trail: Vec<Step>,
 }
 
@@ -107,65 +90,76 @@ impl<'a> Reader<'a> {
         depth.checked_sub(1).ok_or_else(|| format!("arrays and objects nested deeper than {MAX_DEPTH} levels"))
     }
 
+    /// Past an array's or object's opening bracket: whether `close` ends it
+    /// at once (consumed).
+    fn opened(&mut self, close: u8) -> bool {
+        self.at += 1;
+        self.blank();
+        let empty = self.peek() == Some(close);
+        self.at += usize::from(empty);
+        empty
+    }
+
+    /// After an item: true at `close`, false at a comma (either consumed).
+    fn closed(&mut self, close: u8) -> Read<bool> {
+        self.blank();
+        let closed = match self.peek() {
+            Some(b',') => false,
+            Some(c) if c == close => true,
+            _ => return Err(self.fault(&format!("expected `,` or `{}`", close as char))),
+        };
+        self.at += 1;
+        Ok(closed)
+    }
+
+    /// An array's or object's item at `step`, the step left on the trail if
+    /// it fails.
+    fn item(&mut self, depth: usize, step: impl FnOnce() -> Step) -> Read<Value> {
+        let item = self.value(depth);
+        if item.is_err() {
+            self.trail.push(step());
+        }
+        item
+    }
+
     fn array(&mut self, depth: usize) -> Read<Value> {
         let inner = self.inner(depth)?;
-        self.at += 1;
         let mut items = Vec::new();
-        self.blank();
-        if self.peek() == Some(b']') {
-            self.at += 1;
-            return Ok(Value::Array(items));
-        }
-        loop {
-            self.trail.push(Step::Index(items.len()));
-            items.push(self.value(inner)?);
-            self.trail.pop();
-            self.blank();
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b']') => {
-                    self.at += 1;
-                    return Ok(Value::Array(items));
+        if !self.opened(b']') {
+            loop {
+                let i = items.len();
+                items.push(self.item(inner, || Step::Index(i))?);
+                if self.closed(b']')? {
+                    break;
                 }
-                _ => return Err(self.fault("expected `,` or `]`")),
             }
         }
+        Ok(Value::Array(items))
     }
 
     fn object(&mut self, depth: usize) -> Read<Value> {
         let inner = self.inner(depth)?;
-        self.at += 1;
         let mut map = Map::new();
-        self.blank();
-        if self.peek() == Some(b'}') {
-            self.at += 1;
-            return Ok(Value::Object(map));
-        }
-        loop {
-            self.blank();
-            if self.peek() != Some(b'"') {
-                return Err(self.fault("expected a key"));
-            }
-            let key = self.string()?;
-            self.blank();
-            if self.peek() != Some(b':') {
-                return Err(self.fault("expected `:`"));
-            }
-            self.at += 1;
-            self.trail.push(Step::Key(key));
-            let value = self.value(inner)?;
-            let Some(Step::Key(key)) = self.trail.pop() else { unreachable!("the key pushed above") };
-            map.insert(key, value);
-            self.blank();
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b'}') => {
-                    self.at += 1;
-                    return Ok(Value::Object(map));
+        if !self.opened(b'}') {
+            loop {
+                self.blank();
+                if self.peek() != Some(b'"') {
+                    return Err(self.fault("expected a key"));
                 }
-                _ => return Err(self.fault("expected `,` or `}`")),
+                let key = self.string()?;
+                self.blank();
+                if self.peek() != Some(b':') {
+                    return Err(self.fault("expected `:`"));
+                }
+                self.at += 1;
+                let value = self.item(inner, || Step::Key(key.clone()))?;
+                map.insert(key, value);
+                if self.closed(b'}')? {
+                    break;
+                }
             }
         }
+        Ok(Value::Object(map))
     }
 
     /// A string from its opening quote, escapes resolved.
