@@ -35,7 +35,7 @@ impl Engine for Dense {
     }
 
     fn solve(&self, model: &Model) -> Result<Solution, Failure> {
-        Lp::solved(model).map(|(_, sol)| sol)
+        Lp::new(model)?.run(model)
     }
 }
 
@@ -45,7 +45,9 @@ pub(super) fn small(model: &Model) -> Option<(Lp, Solution)> {
     if model.rows.len() > DENSE_ROWS || model.is_mip() {
         return None;
     }
-    Lp::solved(model).ok().filter(|(_, sol)| verify(model, sol).is_ok())
+    let mut lp = Lp::new(model).ok()?;
+    let sol = lp.verified(model)?;
+    Some((lp, sol))
 }
 
 fn gave(why: &str) -> Failure {
@@ -84,8 +86,9 @@ pub(super) struct Lp {
 }
 
 impl Lp {
-    /// The model's variables, without rows, each at the bound its cost
-    /// points to: dual feasible with any rows added as basic logicals.
+    /// The model at the slack basis: its variables each at the bound its
+    /// cost points to (dual feasible with any rows added as basic
+    /// logicals), then its rows.
     fn new(model: &Model) -> Result<Lp, Failure> {
         let n = model.names.len();
         let (lower, upper): (Vec<f64>, Vec<f64>) = model.bounds.iter().copied().unzip();
@@ -99,20 +102,13 @@ impl Lp {
                 _ => return Err(gave("no dual feasible slack basis")),
             };
         }
-        Ok(Lp {
+        let mut lp = Lp {
             m: 0, n, rows: Vec::new(), start: vec![0; n + 1], index: Vec::new(), value: Vec::new(), lower, upper,
             cost: model.objective.clone(), d: model.objective.clone(), x, head: Vec::new(), row_of: vec![None; n],
             inverse: Vec::new(), weight: Vec::new(), row: Vec::new(), column: Vec::new(),
-        })
-    }
-
-    /// `model` solved from the slack basis, and its answer.
-    fn solved(model: &Model) -> Result<(Lp, Solution), Failure> {
-        let mut lp = Lp::new(model)?;
+        };
         lp.add(&model.rows);
-        let iterations = lp.run()?;
-        let sol = lp.solution(model, iterations);
-        Ok((lp, sol))
+        Ok(lp)
     }
 
     /// Adds `rows`, their logicals basic at the rows' values. The inverse
@@ -169,8 +165,14 @@ impl Lp {
         }
     }
 
-    /// The dual simplex to an optimum from the basis at hand; its pivots.
-    pub(super) fn run(&mut self) -> Result<u64, Failure> {
+    /// `run`'s answer where the verifier passes it against `model`.
+    pub(super) fn verified(&mut self, model: &Model) -> Option<Solution> {
+        self.run(model).ok().filter(|sol| verify(model, sol).is_ok())
+    }
+
+    /// The dual simplex to an optimum from the basis at hand: the
+    /// structurals' values as `model`'s solution, with its pivots.
+    fn run(&mut self, model: &Model) -> Result<Solution, Failure> {
         let mut iterations = 0;
         let limit = 20 * (self.m + self.n) as u64 + 100;
         self.recompute();
@@ -189,13 +191,8 @@ impl Lp {
             }
         }
         self.dual_feasible()?;
-        Ok(iterations)
-    }
-
-    /// The structurals' values as the model's solution.
-    pub(super) fn solution(&self, model: &Model, iterations: u64) -> Solution {
         let values = self.x[..self.n].to_vec();
-        Solution { objective: model.cost(&values), values, iterations }
+        Ok(Solution { objective: model.cost(&values), values, iterations })
     }
 
     /// Column j of [A | -I] as (row, coefficient) pairs.

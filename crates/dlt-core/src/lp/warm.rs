@@ -43,7 +43,7 @@ impl Warm {
         let sol = match &mut self.engine {
             Engine::Dense(lp) if model.rows.len() <= DENSE_ROWS => {
                 lp.add(new);
-                match lp.run().ok().map(|iterations| lp.solution(model, iterations)).filter(|sol| verify(model, sol).is_ok()) {
+                match lp.verified(model) {
                     Some(sol) => return Ok(sol),
                     None => self.cold(what)?,
                 }
