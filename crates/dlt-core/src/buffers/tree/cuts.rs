@@ -3,9 +3,9 @@
 //! `FullLp::earliest`), so the LP is: minimise, over the chunks, the
 //! latest of the end rows (10), each the length of the critical path into
 //! its hop plus the chunk's computing: a maximum of linear functions of
-//! the chunks. The cut LP keeps the chunks, their running sums R, the load
-//! row (12) and the run rows, and one row "Cmax >= this path" for each path
-//! met so far; no start time. Every such row holds in every schedule, so
+//! the chunks. The cut LP keeps the chunks and the load row (12), and one
+//! row "Cmax >= this path" for each path met so far, its running sum R
+//! written out as the chunks it sums; no start time. Every such row holds in every schedule, so
 //! the cut LP's optimum T is a lower bound of the tree LP's, and the chunks
 //! it returns, each hop as early as it can, make a feasible schedule of
 //! makespan f >= T. Where f meets T within PROVEN the chunks are optimal;
@@ -34,33 +34,32 @@ const MAX_ROUNDS: usize = 6;
 impl FullLp {
     /// The LP's optimum by a cut LP that grows to at most four times the
     /// full LP's nonzeros: its rows are denser, but with no start times it
-    /// takes few iterations (000 Sec. 4.2's tree at n = 10: 117, where the
+    /// takes few iterations (000 Sec. 4.2's tree at n = 10: 5, where the
     /// windowed LP took 363), so that a failure costs about one LP. The
     /// answer over layers `kept`, as the full LP's; None where they do not
     /// close the gap within that (or the engine fails on one): the caller
     /// solves the LP. Either way `work` gets the cut LPs' work.
     pub(super) fn by_cuts(&self, tree: &Tree, kept: &[usize], work: &mut LpSize) -> Option<Solved<Times>> {
         let (x0, tau) = tree.scale;
-        // The cut LP's variables: the full LP's other than start times.
+        // The cut LP's variables: Cmax and the chunks. A running sum R is
+        // the sum of its chunk's later stages (its run rows' chain), written
+        // out in each path: with an equality per R the cut LP of 000 Sec.
+        // 4.2's tree at n = 10 had 201 rows for 101, and took microlp 117
+        // iterations for 11.
         let mut cut = Model::default();
         let mut into_cut = vec![None; self.lp.names.len()];
-        for (v, name) in self.lp.names.iter().enumerate() {
-            if !self.is_time[v] {
-                let (lo, hi) = self.lp.bounds[v];
-                into_cut[v] = Some(cut.var(name.clone(), lo, hi, self.lp.objective[v]));
-            }
+        for v in core::iter::once(self.cmax).chain(self.alpha.iter().flatten().copied()) {
+            let (lo, hi) = self.lp.bounds[v.0];
+            into_cut[v.0] = Some(cut.var(self.lp.names[v.0].clone(), lo, hi, self.lp.objective[v.0]));
         }
         let mapped = |v: Var| into_cut[v.0];
-        // The load and run rows: the equalities, none of them with a time.
-        for row in self.lp.rows.iter().filter(|r| r.sense == Sense::Eq) {
-            let terms: Option<Vec<(Var, f64)>> = row.terms.iter().map(|&(v, a)| Some((mapped(v)?, a))).collect();
-            cut.row(row.name.clone(), terms?, Sense::Eq, row.rhs);
-        }
+        let load = &self.lp.rows[self.load_row];
+        let terms: Option<Vec<(Var, f64)>> = load.terms.iter().map(|&(v, a)| Some((mapped(v)?, a))).collect();
+        cut.row(load.name.clone(), terms?, Sense::Eq, load.rhs);
         let cmax = mapped(self.cmax)?;
         let alpha: Vec<Vec<Var>> = self.alpha.iter().map(|st| st.iter().map(|&v| mapped(v)).collect()).collect::<Option<_>>()?;
         // The first paths: those of every chunk alike, as much per
         // processor as the load row asks, within the buffers.
-        let load = &self.lp.rows[self.load_row];
         let even = load.rhs / load.terms.iter().map(|&(_, a)| a).sum::<f64>();
         let chunks: Vec<Vec<f64>> = self.alpha.iter().map(|st| st.iter().map(|&v| even.min(self.lp.bounds[v.0].1) * x0).collect()).collect();
         let first = self.cuts(&self.earliest(tree, &chunks), &into_cut, cmax, f64::NEG_INFINITY, 0)?;
@@ -106,19 +105,24 @@ impl FullLp {
     /// row can get another path in a later round).
     fn cuts(&self, at: &Earliest, into_cut: &[Option<Var>], cmax: Var, above: f64, round: usize) -> Option<Vec<Row>> {
         let mut rows = Vec::new();
-        for &(e, ..) in &self.ends {
+        for &(e, sum, (k, j)) in &self.ends {
             if self.end_value(&at.x, e) <= above {
                 continue;
             }
             let row = &self.lp.rows[e];
             // E_e = sum over the path's arcs of (s - coef alpha), then the
-            // end row's own chunk and running sum: Cmax - (their terms) >= the constants.
+            // end row's own chunk and running sum (its chunk in stages k
+            // on): Cmax - (their terms) >= the constants.
             let mut terms: Vec<(Var, f64)> = vec![(cmax, 1.0)];
             let mut rhs = -row.rhs;
             let mut hop = None;
             for &(v, a) in &row.terms {
                 if self.is_time[v.0] {
                     hop = Some(v.0);
+                } else if Some(v) == sum {
+                    for stage in &self.alpha[k..] {
+                        terms.push((into_cut[stage[j].0]?, -a));
+                    }
                 } else if v != self.cmax {
                     terms.push((into_cut[v.0]?, -a));
                 }

@@ -228,8 +228,8 @@ proptest! {
 }
 
 /// 000 Sec. 4.2's tree (p = 2, h = 10, V = 1E6) in one stage, TreeNLF-1:
-/// the cut LP over the 10 chunks and their sums (21 variables), with the
-/// paths of even chunks, is solved once and meets its bound, where the
+/// the cut LP over Cmax and the 10 chunks (11 variables, each running sum
+/// written out in the paths), with the paths of even chunks, is solved once and meets its bound, where the
 /// full LP has 76 variables and 147 rows (HiGHS: 50.00596).
 #[test]
 fn one_stage_of_the_papers_tree_takes_one_cut_lp() {
@@ -238,7 +238,7 @@ fn one_stage_of_the_papers_tree_takes_one_cut_lp() {
         stages: Stages::new(Some(1e6 / 20.0 * 1.0001), None, None),
     };
     let out = tree(&params).unwrap();
-    assert_eq!((out.n, out.lp.solves, out.lp.variables), (1, 1, 21));
+    assert_eq!((out.n, out.lp.solves, out.lp.variables), (1, 1, 11));
     assert_relative_eq!(out.schedule.makespan, 50.00596, max_relative = 1e-6);
     let (tree_model, n, _) = validate(&params).unwrap();
     let full = stages::solve(&tree_model, n, Prune::Raw).unwrap();
