@@ -135,9 +135,11 @@ pub trait Engine {
 pub struct Auto;
 
 /// The most rows the dense simplex is tried on: its iteration costs m^2,
-/// microlp's grows with the nonzeros. On a tree of 10 stages (201 rows)
-/// it took 12.1 ms and 370 iterations, microlp 3.2 ms and 117.
-pub const DENSE_ROWS: usize = 100;
+/// microlp's grows with the nonzeros. The trees' cut LPs (000 Sec. 4.2's
+/// tree, buffers for n = 12, 15, 20 stages: 121, 151, 201 rows) took it
+/// 1.18, 1.62, 2.52 ms in 5, 5, 3 iterations, microlp 2.09, 2.72, 4.60 ms;
+/// before bound flipping it took 370 iterations at 201 rows.
+pub const DENSE_ROWS: usize = 256;
 
 impl Engine for Auto {
     fn name(&self) -> &'static str {

@@ -134,3 +134,24 @@ fn a_kept_lp_outgrowing_the_dense_simplex() {
     assert!((sol.objective - cold.objective).abs() <= 1e-9 * cold.objective.abs(), "{} against {}", sol.objective, cold.objective);
     assert!(warm.model().rows.len() > lp::DENSE_ROWS);
 }
+
+/// Bound flipping: a load row over boxed chunks (each in [0, 1], 40 of
+/// them summing to 25.5) and a makespan row weighing them, as the trees'
+/// cut LPs are. The chunks the load row passes move to their upper bounds
+/// within one pivot, where each took a pivot of its own (the cut LP of
+/// 000 Sec. 4.2's tree at n = 10: 84 iterations before, 5 with flips).
+#[test]
+fn boxed_chunks_fill_by_bound_flips() {
+    for cheap_first in [true, false] {
+        let mut m = Model::default();
+        let t = m.var("T", 0.0, f64::INFINITY, 1.0);
+        let x: Vec<lp::Var> = (0..40).map(|j| m.var(alloc::format!("x{j}"), 0.0, 1.0, 0.0)).collect();
+        m.row("load", x.iter().map(|&v| (v, 1.0)).collect(), Sense::Eq, 25.5);
+        let weight = |j: usize| if cheap_first { 1.0 + j as f64 } else { 40.0 - j as f64 };
+        m.row("makespan", core::iter::once((t, 1.0)).chain(x.iter().enumerate().map(|(j, &v)| (v, -weight(j)))).collect(), Sense::Ge, 0.0);
+        let sol = agrees(&m);
+        // The 25 cheapest full, half of the next: T = 1 + ... + 25 + 13.
+        assert!((sol.objective - (325.0 + 13.0)).abs() < 1e-9, "{sol:?}");
+        assert!(sol.iterations <= 4, "{} iterations", sol.iterations);
+    }
+}
