@@ -265,7 +265,7 @@ pub(crate) fn parse_value(value: serde_json::Value) -> Result<Request> {
 #[cfg(feature = "std")]
 fn fields<T: serde::de::DeserializeOwned + Serialize>(params: serde_json::Value) -> Result<T> {
     let parsed: T = crate::tracked::deserialize(&params).map_err(|(e, path)| refused(&params, e, path))?;
-    known(&params, serde_json::to_value(&parsed))?;
+    known(&params, crate::sweep::pick::keys(&parsed))?;
     Ok(parsed)
 }
 
@@ -278,16 +278,17 @@ fn refused(params: &serde_json::Value, e: serde_json::Error, path: String) -> Er
     Error::new(Code::Parse, field, message)
 }
 
-/// Refuses a given field that the parsed parameters do not serialise back.
+/// Refuses a given field that the parsed parameters do not serialise back
+/// (`known`, their fields' names).
 #[cfg(feature = "std")]
-fn known(params: &serde_json::Value, parsed: serde_json::Result<serde_json::Value>) -> Result<()> {
-    let (serde_json::Value::Object(given), Ok(serde_json::Value::Object(known))) = (params, parsed) else {
+fn known(params: &serde_json::Value, known: serde_json::Result<alloc::vec::Vec<String>>) -> Result<()> {
+    let (serde_json::Value::Object(given), Ok(known)) = (params, known) else {
         return Ok(());
     };
-    match given.keys().find(|key| !known.contains_key(*key)) {
+    match given.keys().find(|key| !known.contains(key)) {
         None => Ok(()),
         Some(key) => {
-            let expected: alloc::vec::Vec<String> = known.keys().map(|k| format!("`{k}`")).collect();
+            let expected: alloc::vec::Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
             Err(Error::new(Code::Parse, key.as_str(), format!("unknown field `{key}`, expected one of {}", expected.join(", "))))
         }
     }

@@ -3,7 +3,7 @@
 //! figures). A point that fails does not stop the sweep: its error is kept
 //! in its place.
 
-mod pick;
+pub(crate) mod pick;
 
 use crate::api;
 use crate::error::{Code, Error, Result};

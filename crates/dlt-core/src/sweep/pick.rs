@@ -4,25 +4,44 @@
 //! 0.33 s to solve, 0.48 s to make a JSON value of its 100 MB schedule).
 
 use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use serde::ser::{self, Impossible, Serialize, SerializeMap, SerializeStruct, Serializer};
 use serde_json::{Error, Map, Value};
 
 /// `fields` of `value` (an object: a struct or a map, flattened fields
 /// included), each serialized; the others are skipped unserialized.
 pub fn pick<T: Serialize + ?Sized>(value: &T, fields: &[String]) -> Result<Map<String, Value>, Error> {
-    let mut picker = Picker { fields, out: Map::new(), key: None };
-    value.serialize(&mut picker)?;
-    Ok(picker.out)
+    let mut walker = Walker { sink: Picker { fields, out: Map::new() }, key: None };
+    value.serialize(&mut walker)?;
+    Ok(walker.sink.out)
+}
+
+/// The names of `value`'s fields (an object, flattened fields included),
+/// none of them serialized: what a request's parameters read back.
+pub fn keys<T: Serialize + ?Sized>(value: &T) -> Result<Vec<String>, Error> {
+    let mut walker = Walker { sink: Vec::new(), key: None };
+    value.serialize(&mut walker)?;
+    Ok(walker.sink)
+}
+
+/// What the fields of an object are given to, one by one.
+trait Fields {
+    fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Error>;
+}
+
+/// A serializer of objects only, that hands their fields to `sink`.
+struct Walker<F> {
+    sink: F,
+    /// A map's key waiting for its value.
+    key: Option<String>,
 }
 
 struct Picker<'a> {
     fields: &'a [String],
     out: Map<String, Value>,
-    /// A map's key waiting for its value.
-    key: Option<String>,
 }
 
-impl Picker<'_> {
+impl Fields for Picker<'_> {
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Error> {
         if self.wanted(key) {
             let value = serde_json::to_value(value)?;
@@ -30,7 +49,16 @@ impl Picker<'_> {
         }
         Ok(())
     }
+}
 
+impl Fields for Vec<String> {
+    fn field<T: Serialize + ?Sized>(&mut self, key: &str, _: &T) -> Result<(), Error> {
+        self.push(key.to_string());
+        Ok(())
+    }
+}
+
+impl Picker<'_> {
     /// Whether `key` is one of the fields asked for. This and [`Picker::keep`]
     /// stay out of `field`, instantiated once per type of field.
     #[inline(never)]
@@ -55,7 +83,7 @@ macro_rules! refuse {
     };
 }
 
-impl<'a, 'b> Serializer for &'a mut Picker<'b> {
+impl<F: Fields> Serializer for &mut Walker<F> {
     type Ok = ();
     type Error = Error;
     type SerializeSeq = Impossible<(), Error>;
@@ -114,7 +142,7 @@ impl<'a, 'b> Serializer for &'a mut Picker<'b> {
     }
 }
 
-impl SerializeMap for &mut Picker<'_> {
+impl<F: Fields> SerializeMap for &mut Walker<F> {
     type Ok = ();
     type Error = Error;
 
@@ -128,7 +156,7 @@ impl SerializeMap for &mut Picker<'_> {
 
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         let key = self.key.take().ok_or_else(|| <Error as ser::Error>::custom("a value without a key"))?;
-        self.field(&key, value)
+        self.sink.field(&key, value)
     }
 
     fn end(self) -> Result<(), Error> {
@@ -136,12 +164,12 @@ impl SerializeMap for &mut Picker<'_> {
     }
 }
 
-impl SerializeStruct for &mut Picker<'_> {
+impl<F: Fields> SerializeStruct for &mut Walker<F> {
     type Ok = ();
     type Error = Error;
 
     fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        self.field(key, value)
+        self.sink.field(key, value)
     }
 
     fn end(self) -> Result<(), Error> {
