@@ -338,7 +338,7 @@ mod tests {
         }
         let e = with("extra", Value::Null).unwrap_err();
         assert_eq!(e.field, "extra");
-        assert!(e.message.contains("expected one of `A`, `C`, `D`, `S`, `V`, `m`, `n`, `prune`"), "{}", e.message);
+        assert!(e.message.contains("expected one of `m`, `S`, `C`, `A`, `V`, `D`, `n`, `prune`"), "{}", e.message);
         assert!(with("D", Value::Null).is_ok(), "an optional field given as null is left out");
         let e = parse(json!({"model": "buffer_dstar", "topology": "star", "m": 3, "S": 1, "C": 1, "A": 1, "V": 1})).unwrap_err();
         assert_eq!(e.field, "V", "buffer_dstar has no load: {}", e.message);
