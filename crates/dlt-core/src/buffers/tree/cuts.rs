@@ -5,10 +5,11 @@
 //! its hop plus the chunk's computing: a maximum of linear functions of
 //! the chunks. The cut LP keeps the chunks and the load row (12), and one
 //! row "Cmax >= this path" for each path met so far, its running sum R
-//! written out as the chunks it sums; no start time. Every such row holds in every schedule, so
-//! the cut LP's optimum T is a lower bound of the tree LP's, and the chunks
-//! it returns, each hop as early as it can, make a feasible schedule of
-//! makespan f >= T. Where f meets T within PROVEN the chunks are optimal;
+//! written out as the chunks it sums; no start time. Every such row holds
+//! in every schedule, so the cut LP's optimum T is a lower bound of the
+//! tree LP's, and the chunks it returns, each hop as early as it can,
+//! make a feasible schedule of makespan f >= T. Where f meets T within
+//! PROVEN the chunks are optimal;
 //! else the paths that decide f are added and the cut LP solved again,
 //! warm: from the basis it ended with (`lp::Warm`), a round costs a few
 //! dual simplex iterations where a cold solve started over (40 random
