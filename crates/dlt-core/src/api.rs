@@ -279,16 +279,16 @@ fn refused(params: &serde_json::Value, e: serde_json::Error, path: String) -> Er
 }
 
 /// Refuses a given field that the parsed parameters do not serialise back
-/// (`known`, their fields' names).
+/// (`names`, their fields' names).
 #[cfg(feature = "std")]
-fn known(params: &serde_json::Value, known: serde_json::Result<alloc::vec::Vec<String>>) -> Result<()> {
-    let (serde_json::Value::Object(given), Ok(known)) = (params, known) else {
+fn known(params: &serde_json::Value, names: serde_json::Result<alloc::vec::Vec<String>>) -> Result<()> {
+    let (serde_json::Value::Object(given), Ok(names)) = (params, names) else {
         return Ok(());
     };
-    match given.keys().find(|key| !known.contains(key)) {
+    match given.keys().find(|key| !names.contains(key)) {
         None => Ok(()),
         Some(key) => {
-            let expected: alloc::vec::Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+            let expected: alloc::vec::Vec<String> = names.iter().map(|k| format!("`{k}`")).collect();
             Err(Error::new(Code::Parse, key.as_str(), format!("unknown field `{key}`, expected one of {}", expected.join(", "))))
         }
     }
