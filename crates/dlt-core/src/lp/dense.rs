@@ -263,6 +263,8 @@ impl Lp {
         let p = self.head[r];
         let to_lower = self.x[p] < self.lower[p];
         let s = if to_lower { 1.0 } else { -1.0 };
+        // The bound x_p violates, where it leaves the basis.
+        let bound = if to_lower { self.lower[p] } else { self.upper[p] };
         let mut row = core::mem::take(&mut self.row);
         row.clear();
         let rho = &self.inverse[r * m..(r + 1) * m];
@@ -279,7 +281,7 @@ impl Lp {
         // other bounds instead of entering; of the rest as near, the one
         // of the largest pivot enters. The trees' cut LPs ask every chunk
         // at its buffer: one pivot where each chunk took one.
-        let start = (self.x[p] - if to_lower { self.lower[p] } else { self.upper[p] }).abs();
+        let start = (self.x[p] - bound).abs();
         let mut slope = start;
         let mut shift = vec![0.0; m];
         let (q, a_rq) = 'step: loop {
@@ -319,7 +321,6 @@ impl Lp {
             }
         }
         // Primal: x_p to its violated bound, x_q by theta, the basics alike.
-        let bound = if to_lower { self.lower[p] } else { self.upper[p] };
         let theta = (self.x[p] - bound) / column[r];
         for (i, &h) in self.head.iter().enumerate() {
             self.x[h] -= theta * column[i];

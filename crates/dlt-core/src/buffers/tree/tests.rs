@@ -229,8 +229,9 @@ proptest! {
 
 /// 000 Sec. 4.2's tree (p = 2, h = 10, V = 1E6) in one stage, TreeNLF-1:
 /// the cut LP over Cmax and the 10 chunks (11 variables, each running sum
-/// written out in the paths), with the paths of even chunks, is solved once and meets its bound, where the
-/// full LP has 76 variables and 147 rows (HiGHS: 50.00596).
+/// written out in the paths), with the paths of even chunks, is solved
+/// once and meets its bound, where the full LP has 76 variables and 147
+/// rows (HiGHS: 50.00596).
 #[test]
 fn one_stage_of_the_papers_tree_takes_one_cut_lp() {
     let params = TreeParams {
