@@ -11,6 +11,9 @@ export const star = (n) => ({ model: 'star', m: 10, ...COSTS, D: (1e6 / (10 * n)
 /** Tree p = 2, h = 10 (000 Sec. 4.2), a stage carries p h D: n_min = n. */
 export const tree = (n, order, buffers) => ({ model: 'tree', p: 2, h: 10, ...COSTS, D: (1e6 / (2 * 10 * n)) * 1.0001, order, buffers });
 
+/** Binomial tree p = 2, h = 10, a stage carries (h (p + 1) - 1) D: n_min = n. */
+export const binomial = (n, order) => ({ model: 'binomial', p: 2, h: 10, ...COSTS, D: (1e6 / (10 * 3 - 1) / n) * 1.0001, order });
+
 /** The memory LP (002): m identical two-level processors. */
 export const memory = (m) => ({
   model: 'memory', V: 1e9,
@@ -39,6 +42,9 @@ export function cases(quick) {
   for (const n of quick ? [10, 100] : [10, 100, 300, 1000, 3000, 10000]) lp('star', 'm=10', `n=${n}`, star(n), star(10));
   for (const [order, buffers] of [['NLF', 1], ['NLF', 2], ['LLF', 1], ['LLF', 2]]) {
     for (const n of quick ? [1, 10] : [1, 10, 100, 666]) lp('tree', `${order}-${buffers}`, `n=${n}`, tree(n, order, buffers), tree(1, order, buffers));
+  }
+  for (const order of ['NLF', 'LLF']) {
+    for (const n of quick ? [1, 10] : [1, 10, 100, 666]) lp('binomial', order, `n=${n}`, binomial(n, order), binomial(1, order));
   }
   for (const m of quick ? [10, 100] : [10, 100, 1000]) lp('memory', 'two-level', `m=${m}`, memory(m), memory(10));
   const points = TABLE1_V.map((V, k) => [k + 2, V]);

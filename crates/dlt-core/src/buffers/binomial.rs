@@ -131,7 +131,7 @@ pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
     let prune = params.stages.prune();
     let Answer { solved, mut warnings, gap, best } = full_stages::solve_or_full(&lp, n, n_min, prune, "layers")?;
     let h = lp.units.len();
-    let (chunks, loads, omitted) = stages::spread(h, &solved, h * (h + 1) / 2, &mut warnings);
+    let (chunks, loads, omitted) = stages::spread(h, &solved, scatter_messages(h), &mut warnings);
     let schedule = scatter_schedule(&lp, &tree, &solved, omitted)?;
     Ok(BinomialOutput {
         loads,
@@ -146,6 +146,13 @@ pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {
         lp: solved.lp,
         schedule,
     })
+}
+
+/// The schedule's message intervals of one stage over h layers: in step j
+/// of the scatter to layer i each of layers 0..j-1 sends, so the scatter
+/// lists i(i+1)/2 of them (not i, its steps).
+fn scatter_messages(h: usize) -> usize {
+    h * (h + 1) * (h + 2) / 6
 }
 
 /// Every step of every scatter, as 000 Sec. 3.3 describes it: in step j of
@@ -195,4 +202,37 @@ fn scatter_schedule(lp: &Sequential, tree: &Tree, solved: &Solved<()>, omitted: 
     }
     schedule.makespan = solved.makespan;
     crate::checked(schedule)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::buffers::listing::LISTED_MESSAGES;
+    use crate::schedule::Kind;
+
+    fn at_n_min(n: usize) -> BinomialOutput {
+        // A stage carries (h (p + 1) - 1) D: D a little over V / (29 n).
+        let d = 1e6 / (29.0 * n as f64) * 1.0001;
+        binomial(&BinomialParams { p: 2.0, h: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e6), stages: Stages::new(Some(d), None, None), order: Order::Nlf }).unwrap()
+    }
+
+    fn messages(out: &BinomialOutput) -> usize {
+        out.schedule.intervals.iter().filter(|i| i.kind == Kind::Comm).count()
+    }
+
+    /// 000 Sec. 4.2's binomial tree (p = 2, h = 10): a stage's scatters list
+    /// 220 message intervals, and the limit on a listed answer counts them,
+    /// not the 55 steps (at n = 100, 22,000 of them, 2.9 MB of JSON before).
+    #[test]
+    fn a_long_answer_counts_every_senders_message() {
+        let short = at_n_min(20);
+        assert_eq!((short.n, short.omitted, messages(&short)), (20, None, 20 * scatter_messages(10)));
+        assert_eq!(scatter_messages(10), 220);
+        let long = at_n_min(100);
+        let omitted = long.omitted.expect("100 stages of 220 messages are listed in part");
+        assert_eq!(long.chunks.len() + omitted.stages, 100);
+        assert_eq!(messages(&long), long.chunks.len() * 220);
+        assert!(messages(&long) <= LISTED_MESSAGES);
+        assert_eq!(long.schedule.total_load, 1e6);
+    }
 }
