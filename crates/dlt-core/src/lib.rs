@@ -19,6 +19,7 @@ pub mod error;
 pub mod explain;
 #[cfg(feature = "std")]
 mod json_text;
+mod json_write;
 pub mod model;
 pub mod schedule;
 #[cfg(feature = "lp")]
@@ -54,5 +55,6 @@ pub use api::{parse, parse_text};
 #[cfg(feature = "lp")]
 pub use api::{export, LpFormat};
 pub use error::{Code, Error, Result};
+pub use json_write::{to_json, Unwritable};
 pub use schedule::Schedule;
 pub(crate) use check::checked;

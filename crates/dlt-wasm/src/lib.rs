@@ -85,12 +85,12 @@ fn read(request: &JsValue) -> Result<dlt_core::Request, dlt_core::Error> {
     dlt_core::parse_text(&text, &|literal| Some(js_sys::parse_float(literal)))
 }
 
-/// Plain objects and arrays: the value as JSON text, read by the engine's
-/// own JSON.parse. Built property by property across the boundary
-/// (serde-wasm-bindgen), a schedule of 10,000 intervals took longer than
-/// solving it.
+/// Plain objects and arrays: the value as JSON text (`dlt_core::to_json`),
+/// read by the engine's own JSON.parse. Built property by property across
+/// the boundary (serde-wasm-bindgen), a schedule of 10,000 intervals took
+/// longer than solving it.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, String> {
-    let text = serde_json::to_string(value).map_err(|e| e.to_string())?;
+    let text = dlt_core::to_json(value).map_err(|e| e.to_string())?;
     js_sys::JSON::parse(&text).map_err(|_| String::from("the response is not valid JSON"))
 }
 
