@@ -189,6 +189,19 @@ impl ser::SerializeMap for Compound<'_> {
     }
 }
 
+/// i8-i32 and u8-u32 written as i64 and u64, as serde_json writes them.
+macro_rules! widened_integers {
+    () => {
+        widened_integers!(serialize_i64: serialize_i8(i8), serialize_i16(i16), serialize_i32(i32));
+        widened_integers!(serialize_u64: serialize_u8(u8), serialize_u16(u16), serialize_u32(u32));
+    };
+    ($wide:ident: $($method:ident($narrow:ty)),*) => {
+        $(fn $method(self, v: $narrow) -> Result<(), Unwritable> {
+            self.$wide(v.into())
+        })*
+    };
+}
+
 impl<'a> ser::Serializer for &'a mut Text {
     type Ok = ();
     type Error = Unwritable;
@@ -204,27 +217,10 @@ impl<'a> ser::Serializer for &'a mut Text {
         self.0.push_str(if v { "true" } else { "false" });
         Ok(())
     }
-    fn serialize_i8(self, v: i8) -> Result<(), Unwritable> {
-        self.serialize_i64(v.into())
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Unwritable> {
-        self.serialize_i64(v.into())
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Unwritable> {
-        self.serialize_i64(v.into())
-    }
+    widened_integers!();
     fn serialize_i64(self, v: i64) -> Result<(), Unwritable> {
         self.integer(v);
         Ok(())
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Unwritable> {
-        self.serialize_u64(v.into())
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Unwritable> {
-        self.serialize_u64(v.into())
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Unwritable> {
-        self.serialize_u64(v.into())
     }
     fn serialize_u64(self, v: u64) -> Result<(), Unwritable> {
         self.integer(v);
@@ -239,8 +235,7 @@ impl<'a> ser::Serializer for &'a mut Text {
         Ok(())
     }
     fn serialize_char(self, v: char) -> Result<(), Unwritable> {
-        self.string(v.encode_utf8(&mut [0; 4]));
-        Ok(())
+        self.serialize_str(v.encode_utf8(&mut [0; 4]))
     }
     fn serialize_str(self, v: &str) -> Result<(), Unwritable> {
         self.string(v);
@@ -313,8 +308,8 @@ impl Key<'_> {
     }
 }
 
-fn not_a_key<T>() -> Result<T, Unwritable> {
-    Err(Unwritable(Box::new(String::from("key must be a string"))))
+fn not_a_key() -> Unwritable {
+    Unwritable(Box::new(String::from("key must be a string")))
 }
 
 impl ser::Serializer for Key<'_> {
@@ -333,8 +328,7 @@ impl ser::Serializer for Key<'_> {
         Ok(())
     }
     fn serialize_char(self, v: char) -> Result<(), Unwritable> {
-        self.0.string(v.encode_utf8(&mut [0; 4]));
-        Ok(())
+        self.serialize_str(v.encode_utf8(&mut [0; 4]))
     }
     fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<(), Unwritable> {
         self.serialize_str(variant)
@@ -345,74 +339,40 @@ impl ser::Serializer for Key<'_> {
     fn serialize_bool(self, v: bool) -> Result<(), Unwritable> {
         self.quoted(|t| t.serialize_bool(v))
     }
-    fn serialize_i8(self, v: i8) -> Result<(), Unwritable> {
-        self.serialize_i64(v.into())
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Unwritable> {
-        self.serialize_i64(v.into())
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Unwritable> {
-        self.serialize_i64(v.into())
-    }
+    widened_integers!();
     fn serialize_i64(self, v: i64) -> Result<(), Unwritable> {
         self.quoted(|t| t.serialize_i64(v))
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Unwritable> {
-        self.serialize_u64(v.into())
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Unwritable> {
-        self.serialize_u64(v.into())
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Unwritable> {
-        self.serialize_u64(v.into())
     }
     fn serialize_u64(self, v: u64) -> Result<(), Unwritable> {
         self.quoted(|t| t.serialize_u64(v))
     }
-    fn serialize_f32(self, _: f32) -> Result<(), Unwritable> {
-        not_a_key()
-    }
-    fn serialize_f64(self, _: f64) -> Result<(), Unwritable> {
-        not_a_key()
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<(), Unwritable> {
-        not_a_key()
-    }
-    fn serialize_none(self) -> Result<(), Unwritable> {
-        not_a_key()
-    }
+    refuse!(not_a_key(); serialize_f32(f32), serialize_f64(f64), serialize_bytes(&[u8]), serialize_none(), serialize_unit(), serialize_unit_struct(&'static str));
     fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), Unwritable> {
-        not_a_key()
-    }
-    fn serialize_unit(self) -> Result<(), Unwritable> {
-        not_a_key()
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<(), Unwritable> {
-        not_a_key()
+        Err(not_a_key())
     }
     fn serialize_newtype_variant<T: Serialize + ?Sized>(self, _: &'static str, _: u32, _: &'static str, _: &T) -> Result<(), Unwritable> {
-        not_a_key()
+        Err(not_a_key())
     }
     fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Unwritable> {
-        not_a_key()
+        Err(not_a_key())
     }
     fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Unwritable> {
-        not_a_key()
+        Err(not_a_key())
     }
     fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct, Unwritable> {
-        not_a_key()
+        Err(not_a_key())
     }
     fn serialize_tuple_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<Self::SerializeTupleVariant, Unwritable> {
-        not_a_key()
+        Err(not_a_key())
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Unwritable> {
-        not_a_key()
+        Err(not_a_key())
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct, Unwritable> {
-        not_a_key()
+        Err(not_a_key())
     }
     fn serialize_struct_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<Self::SerializeStructVariant, Unwritable> {
-        not_a_key()
+        Err(not_a_key())
     }
 }
 

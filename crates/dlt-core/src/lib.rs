@@ -8,6 +8,15 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+/// Serializer methods (name and argument types) that refuse their value
+/// with `$refusal`: for serializers of one kind of value only (a sweep's
+/// picked objects, the page writer's map keys).
+macro_rules! refuse {
+    ($refusal:expr; $($method:ident($($arg:ty),*)),* $(,)?) => {
+        $(fn $method(self $(, _: $arg)*) -> Result<(), Self::Error> { Err($refusal) })*
+    };
+}
+
 pub mod api;
 #[cfg(feature = "std")]
 mod bounded;

@@ -79,13 +79,6 @@ fn not_an_object() -> Error {
     ser::Error::custom("only the fields of an object can be picked")
 }
 
-/// The serializer methods of everything but an object: refused.
-macro_rules! refuse {
-    ($($method:ident($($arg:ty),*)),* $(,)?) => {
-        $(fn $method(self $(, _: $arg)*) -> Result<(), Error> { Err(not_an_object()) })*
-    };
-}
-
 impl<F: Fields> Serializer for &mut Walker<F> {
     type Ok = ();
     type Error = Error;
@@ -97,7 +90,8 @@ impl<F: Fields> Serializer for &mut Walker<F> {
     type SerializeStruct = Self;
     type SerializeStructVariant = Impossible<(), Error>;
 
-    refuse!(
+    // Everything but an object.
+    refuse!(not_an_object();
         serialize_bool(bool), serialize_i8(i8), serialize_i16(i16), serialize_i32(i32), serialize_i64(i64),
         serialize_u8(u8), serialize_u16(u16), serialize_u32(u32), serialize_u64(u64), serialize_f32(f32),
         serialize_f64(f64), serialize_char(char), serialize_str(&str), serialize_bytes(&[u8]), serialize_none(),
