@@ -253,6 +253,14 @@ fn main() -> ExitCode {
             case(&label, n, request, with_highs);
         }
     }
+    // Trees above n_min, start-ups dominating (V = 1e5, D = 1e4: n_min = 1),
+    // raw: the full LP, by the interior point method where its bound meets it.
+    if !quick {
+        for (n, s) in [(30, 1e-3), (30, 1e-5), (100, 1e-4)] {
+            let request = json!({"model": "tree", "p": 2, "h": 10, "S": s, "C": 1e-6, "A": 1e-3, "V": 1e5, "D": 1e4, "order": "NLF", "buffers": 2, "n": n, "prune": false});
+            case(&format!("tree>n_min S={s:.0e}"), n, request, with_highs);
+        }
+    }
     // The memory LP (002) at m = 10..1000.
     let sizes: &[usize] = if quick { &[10, 100] } else { &[10, 100, 1000] };
     for &m in sizes {

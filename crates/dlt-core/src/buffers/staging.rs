@@ -9,11 +9,16 @@ use crate::lp::{Model, Solution};
 impl LpSize {
     /// `lp` and its solution added to the work so far.
     pub(crate) fn then(&self, lp: &Model, sol: &Solution) -> LpSize {
+        self.iterated(lp, sol.iterations)
+    }
+
+    /// `lp` solved in `iterations` added to the work so far.
+    pub(crate) fn iterated(&self, lp: &Model, iterations: u64) -> LpSize {
         LpSize {
             variables: lp.names.len(),
             rows: lp.rows.len(),
             nonzeros: lp.nonzeros(),
-            iterations: self.iterations + sol.iterations,
+            iterations: self.iterations + iterations,
             solves: self.solves + 1,
         }
     }

@@ -27,6 +27,8 @@ const BUFFERS: Field = Field::integer("buffers", 1, 2);
 pub(crate) const FIELDS: &[Field] = &[P, H, costs::S, costs::C, costs::A, costs::V, stages::D, stages::N, BUFFERS];
 
 mod cuts;
+#[cfg(feature = "interior")]
+mod interior;
 mod proof;
 mod rows;
 mod weights;
@@ -120,6 +122,8 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
         ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", lp_variables(&all, 4))
     } else if n >= MIN_WINDOWED {
         ("the middle stages periodic where a dual bound of the full LP proves them, else the full LP", lp_variables(&all, 4))
+    } else if cfg!(feature = "interior") && params.stages.prune() == stages::Prune::Raw {
+        ("the full LP, by an interior point method where a dual bound proves its answer, else by the simplex", lp_variables(&all, n))
     } else {
         ("the full LP", lp_variables(&all, n))
     };
@@ -184,7 +188,9 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     // h = 10, n = 26, S = 1e-3 is pruned to 5 stages in 22 systems, and
     // the cuts failed on every one, 150 ms each: 13.0 -> 10.3 s.
     let mut how = (None, None);
-    let mut tries = Tries { cuts: true, windows: true };
+    // The interior point method's answer is not a vertex: pruning, which
+    // drops the chunks a vertex leaves empty, keeps to the simplex.
+    let mut tries = Tries { cuts: true, windows: true, interior: prune == stages::Prune::Raw };
     let solved = stages::solve_with(&tree, n, prune.paper(), |kept, stages, size| {
         let (solved, last) = solve_once(&tree, kept, stages, n_min, size, &mut tries)?;
         how = last;
@@ -219,6 +225,7 @@ type How = (Option<String>, Option<f64>);
 struct Tries {
     cuts: bool,
     windows: bool,
+    interior: bool,
 }
 
 /// One system (layers `kept`, n stages) of the paper's pruning, its work
@@ -237,7 +244,8 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpS
     let try_windows = tries.windows && n >= MIN_WINDOWED;
     // The full LP the cuts and the windows' proof read, built once for both
     // where it is one the engine could be given.
-    let full_lp = (try_cuts || try_windows && hops <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
+    let try_interior = cfg!(feature = "interior") && tries.interior && lp_variables(kept, n) <= lp::MAX_VARIABLES;
+    let full_lp = (try_cuts || (try_windows || try_interior) && hops <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
     if let (true, Some(full_lp)) = (try_cuts, &full_lp) {
         let mut cuts = LpSize::NONE;
         let solved = full_lp.by_cuts(tree, kept, &mut cuts);
@@ -270,6 +278,17 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpS
         }
         size = solved.lp;
         tries.windows = false;
+    }
+    #[cfg(feature = "interior")]
+    if let (true, Some(full_lp)) = (try_interior, &full_lp) {
+        let mut work = LpSize::NONE;
+        let solved = full_lp.by_interior(tree, kept, &mut work);
+        size = size.and(&work);
+        if let Some(solved) = solved {
+            let how = format!("solved by an interior point method in {} iterations, proven optimal by a dual bound of the full LP", work.iterations);
+            return Ok((Solved { lp: size, ..solved }, (Some(how), None)));
+        }
+        tries.interior = false;
     }
     Ok((timed(tree.scale.1, stages::solve_kept(tree, kept, n, size)?)?, (None, None)))
 }
