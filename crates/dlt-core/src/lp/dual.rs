@@ -23,6 +23,13 @@ pub fn lagrangian_bound(model: &Model, pi: &[f64], upper: impl Fn(usize) -> f64)
     if bound.is_nan() { f64::NEG_INFINITY } else { bound }
 }
 
+/// The Lagrangian bound at `pi` with the multiplier of load row `row` set
+/// at its best for the others (`best_multiplier`).
+pub fn bound_at_best(model: &Model, mut pi: Vec<f64>, row: usize, upper: impl Fn(usize) -> f64) -> f64 {
+    pi[row] = best_multiplier(model, &pi, row, &upper);
+    lagrangian_bound(model, &pi, upper)
+}
+
 /// A row's multiplier as the bound counts it: a Ge row's only where >= 0,
 /// a Le row's only where <= 0.
 fn counted(sense: Sense, p: f64) -> f64 {

@@ -41,7 +41,7 @@ impl FullLp {
     /// close the gap within that (or the engine fails on one): the caller
     /// solves the LP. Either way `work` gets the cut LPs' work.
     pub(super) fn by_cuts(&self, tree: &Tree, kept: &[usize], work: &mut LpSize) -> Option<Solved<Times>> {
-        let (x0, tau) = tree.scale;
+        let x0 = tree.scale.0;
         // The cut LP's variables: Cmax and the chunks. A running sum R is
         // the sum of its chunk's later stages (its run rows' chain), written
         // out in each path: with an equality per R the cut LP of 000 Sec.
@@ -77,9 +77,7 @@ impl FullLp {
             let at = self.earliest(tree, &chunks);
             let makespan = self.makespan(&at.x);
             if makespan - bound <= PROVEN * makespan {
-                let positions = self.t.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| at.x[v.0] * tau).collect()).collect()).collect();
-                let times = Times { positions, middle: None };
-                return Some(Solved { kept: kept.to_vec(), chunks, makespan: makespan * tau, lp: work.clone(), solution: None, handles: times });
+                return Some(self.solved(tree, kept, chunks, &at.x, makespan, work));
             }
             // Only the ends the cut LP's T leaves behind.
             let rows = self.cuts(&at, &into_cut, cmax, bound + PROVEN * makespan, round)?;

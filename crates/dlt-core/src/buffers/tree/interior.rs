@@ -27,9 +27,8 @@ impl FullLp {
     /// LP's answer; None where the bounds do not meet. `work` gets the
     /// iterations either way.
     pub(super) fn by_interior(&self, tree: &Tree, kept: &[usize], work: &mut LpSize) -> Option<Solved<Times>> {
-        let (x0, tau) = tree.scale;
+        let x0 = tree.scale.0;
         let load = &self.lp.rows[self.load_row];
-        let most_load = tree.v / x0 / tree.p;
         let mut best: Option<(f64, Vec<Vec<f64>>, Vec<f64>)> = None;
         let mut bound = f64::NEG_INFINITY;
         let (mut iteration, mut better_at) = (0, 0);
@@ -46,12 +45,7 @@ impl FullLp {
                 better_at = iteration;
             }
             let Some(upper_of) = best.as_ref().map(|b| b.0) else { return false };
-            // Every optimum starts its hops by a feasible makespan and keeps
-            // R within what a processor of layer 1 can get (as `bound`).
-            let upper = |v: usize| if self.is_time[v] || v == self.cmax.0 { upper_of } else { most_load };
-            let mut pi = y.to_vec();
-            pi[self.load_row] = dual::best_multiplier(&self.lp, &pi, self.load_row, upper);
-            let lower = dual::lagrangian_bound(&self.lp, &pi, upper);
+            let lower = dual::bound_at_best(&self.lp, y.to_vec(), self.load_row, self.upper(tree, upper_of));
             if lower > bound {
                 (bound, better_at) = (lower, iteration);
             }
@@ -62,7 +56,6 @@ impl FullLp {
         if makespan - bound > PROVEN * makespan {
             return None;
         }
-        let positions = self.t.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| x[v.0] * tau).collect()).collect()).collect();
-        Some(Solved { kept: kept.to_vec(), chunks, makespan: makespan * tau, lp: work.clone(), solution: None, handles: Times { positions, middle: None } })
+        Some(self.solved(tree, kept, chunks, &x, makespan, work))
     }
 }

@@ -19,7 +19,8 @@
 
 use super::rows::{Tree, TreeLp};
 use super::weights::weighed;
-use super::PROVEN;
+use super::{Times, PROVEN};
+use crate::buffers::stages::{LpSize, Solved};
 use crate::lp::{Model, Sense, Var};
 use alloc::vec;
 use alloc::vec::Vec;
@@ -243,9 +244,9 @@ impl FullLp {
     /// by `chunks` (load units, chunks[k][layer], all n stages); -infinity
     /// where the shape gives none.
     pub(super) fn bound(&self, tree: &Tree, chunks: &[Vec<f64>]) -> f64 {
-        let FullLp { lp, cmax, is_alpha, is_time, arcs, ends, load_row, run_of, next_run, .. } = self;
-        let (cmax, load_row) = (*cmax, *load_row);
-        let (x0, tau) = tree.scale;
+        let FullLp { lp, is_alpha, is_time, arcs, ends, load_row, run_of, next_run, .. } = self;
+        let load_row = *load_row;
+        let tau = tree.scale.1;
         let vars = lp.names.len();
         let Earliest { x, critical, tied } = self.earliest(tree, chunks);
         // The makespan and the tight end rows: a . x <= b with Cmax's -1 left out.
@@ -292,10 +293,8 @@ impl FullLp {
         }).collect();
         free.iter().enumerate().for_each(|(i, &v)| free_index[v] = Some(i));
         let mut units: Vec<Vec<(usize, f64)>> = tight.iter().map(|&e| unit(e, None)).collect();
-        let most_load = tree.v / x0 / tree.p;
-        // Every optimum starts its hops by Cmax and keeps R within what a
-        // processor of layer 1 can get.
-        let upper = |v: usize| if is_time[v] || v == cmax.0 { makespan } else { most_load };
+        let most_load = most_load(tree);
+        let upper = self.upper(tree, makespan);
         let room: Vec<(f64, f64)> = free.iter().map(|&v| (x[v] - lp.bounds[v].0, lp.bounds[v].1.min(most_load) - x[v])).collect();
         let bound_of = |units: &[Vec<(usize, f64)>]| weighed(lp, units, &free_index, &room, load_row, upper) * tau;
         let critical_only = bound_of(&units);
@@ -328,6 +327,31 @@ impl FullLp {
         }
         units.extend(ties);
         critical_only.max(bound_of(&units))
+    }
+}
+
+/// What a processor of layer 1 can get at most, in LP units.
+fn most_load(tree: &Tree) -> f64 {
+    tree.v / tree.scale.0 / tree.p
+}
+
+impl FullLp {
+    /// Upper bounds every optimum keeps on the variables the LP leaves
+    /// unbounded, for its Lagrangian bound: every optimum starts its hops
+    /// by any feasible `makespan` (Cmax too), and keeps R within what a
+    /// processor of layer 1 can get.
+    pub(super) fn upper(&self, tree: &Tree, makespan: f64) -> impl Fn(usize) -> f64 + Copy + '_ {
+        let most = most_load(tree);
+        move |v| if self.is_time[v] || v == self.cmax.0 { makespan } else { most }
+    }
+
+    /// The schedule of `chunks` (load units), its hops at `x` (an
+    /// `Earliest`'s) and its `makespan` (LP units), as the full LP's
+    /// answer over layers `kept`, found with `work`.
+    pub(super) fn solved(&self, tree: &Tree, kept: &[usize], chunks: Vec<Vec<f64>>, x: &[f64], makespan: f64, work: &LpSize) -> Solved<Times> {
+        let tau = tree.scale.1;
+        let positions = self.t.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| x[v.0] * tau).collect()).collect()).collect();
+        Solved { kept: kept.to_vec(), chunks, makespan: makespan * tau, lp: work.clone(), solution: None, handles: Times { positions, middle: None } }
     }
 }
 

@@ -198,6 +198,25 @@ fn d1_points_beyond_the_full_lp_are_listed_in_part_with_their_gap() {
     }
 }
 
+/// A raw tree LP of n stages (p processors a relay, h layers, costs and V
+/// `(s, c, a, v)`), with buffers `room` times what n stages need, or none.
+#[allow(clippy::too_many_arguments)]
+fn raw_tree(p: u8, h: usize, n: usize, (s, c, a, v): (f64, f64, f64, f64), room: Option<f64>, llf: bool, two_buffers: bool) -> TreeParams {
+    let p = f64::from(p);
+    let d = room.map(|r| r * v / (p * h as f64 * n as f64));
+    let order = if llf { Order::Llf } else { Order::Nlf };
+    TreeParams { p, h: h as f64, load: Load::new(s, c, a, v), order, buffers: if two_buffers { 2.0 } else { 1.0 }, stages: Stages::new(d, Some(n as f64), Some(false)) }
+}
+
+/// A shortcut's answer is the full LP's: its optimum `full`, chunks that
+/// carry V, and a schedule the checker passes.
+fn assert_is_the_full_lps(tree_model: &Tree, found: &Solved<Times>, full: f64) {
+    assert_relative_eq!(found.makespan, full, max_relative = 1e-9);
+    let carried: f64 = found.chunks.iter().map(|st| st.iter().zip(&tree_model.powers[1..]).map(|(x, w)| x * w).sum::<f64>()).sum();
+    assert_relative_eq!(carried, tree_model.v, max_relative = 1e-9);
+    hop_schedule(tree_model, found, None).unwrap();
+}
+
 proptest! {
     #![proptest_config(crate::cases(60))]
     /// The LP by its chunks alone (`cuts`) against the full LP, on trees of
@@ -207,20 +226,14 @@ proptest! {
     /// checker; a request's answer is the full LP's optimum either way.
     #[test]
     fn cuts_meet_the_full_lp(p in 1u8..4, h in 1usize..6, n in 1usize..5, s in 1e-5..1e-5 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, room in prop::option::of(1.0..3.0), llf in any::<bool>(), two_buffers: bool) {
-        let p = f64::from(p);
-        let d = room.map(|r| r * v / (p * h as f64 * n as f64));
-        let order = if llf { Order::Llf } else { Order::Nlf };
-        let params = TreeParams { p, h: h as f64, load: Load::new(s, c, a, v), order, buffers: if two_buffers { 2.0 } else { 1.0 }, stages: Stages::new(d, Some(n as f64), Some(false)) };
+        let params = raw_tree(p, h, n, (s, c, a, v), room, llf, two_buffers);
         let (tree_model, n_got, _) = validate(&params).unwrap();
         prop_assert_eq!(n_got, n);
         let full = stages::solve(&tree_model, n, Prune::Raw).unwrap().makespan;
         let all = layers(&tree_model);
         let mut work = LpSize::NONE;
         if let Some(found) = proof::FullLp::new(&tree_model, &all, n).unwrap().by_cuts(&tree_model, &all, &mut work) {
-            assert_relative_eq!(found.makespan, full, max_relative = 1e-9);
-            let carried: f64 = found.chunks.iter().map(|st| st.iter().zip(&tree_model.powers[1..]).map(|(x, w)| x * w).sum::<f64>()).sum();
-            assert_relative_eq!(carried, v, max_relative = 1e-9);
-            hop_schedule(&tree_model, &found, None).unwrap();
+            assert_is_the_full_lps(&tree_model, &found, full);
         }
         let out = tree(&params).unwrap();
         assert_relative_eq!(out.schedule.makespan, full, max_relative = 1e-9);
@@ -236,19 +249,13 @@ proptest! {
     /// optimum, its chunks carry V and its schedule passes the checker.
     #[test]
     fn the_interior_point_answer_is_the_full_lps(p in 1u8..4, h in 2usize..6, n in 3usize..12, s in 1e-5..1e-5 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, room in prop::option::of(1.0..3.0), llf in any::<bool>(), two_buffers: bool) {
-        let p = f64::from(p);
-        let d = room.map(|r| r * v / (p * h as f64 * n as f64));
-        let order = if llf { Order::Llf } else { Order::Nlf };
-        let params = TreeParams { p, h: h as f64, load: Load::new(s, c, a, v), order, buffers: if two_buffers { 2.0 } else { 1.0 }, stages: Stages::new(d, Some(n as f64), Some(false)) };
+        let params = raw_tree(p, h, n, (s, c, a, v), room, llf, two_buffers);
         let (tree_model, n, _) = validate(&params).unwrap();
         let full = stages::solve(&tree_model, n, Prune::Raw).unwrap().makespan;
         let all = layers(&tree_model);
         let mut work = LpSize::NONE;
         if let Some(found) = proof::FullLp::new(&tree_model, &all, n).unwrap().by_interior(&tree_model, &all, &mut work) {
-            assert_relative_eq!(found.makespan, full, max_relative = 1e-9);
-            let carried: f64 = found.chunks.iter().map(|st| st.iter().zip(&tree_model.powers[1..]).map(|(x, w)| x * w).sum::<f64>()).sum();
-            assert_relative_eq!(carried, v, max_relative = 1e-9);
-            hop_schedule(&tree_model, &found, None).unwrap();
+            assert_is_the_full_lps(&tree_model, &found, full);
         }
     }
 }

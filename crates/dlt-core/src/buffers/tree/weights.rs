@@ -38,8 +38,7 @@ pub(super) fn weighed(lp: &Model, units: &[Vec<(usize, f64)>], free_index: &[Opt
             pi[r] += z * p;
         }
     }
-    pi[load_row] = dual::best_multiplier(lp, &pi, load_row, &upper);
-    dual::lagrangian_bound(lp, &pi, upper)
+    dual::bound_at_best(lp, pi, load_row, upper)
 }
 
 /// The weights z of the paths' columns (z >= 0, summing to 1) that,
