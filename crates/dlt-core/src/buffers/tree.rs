@@ -27,7 +27,6 @@ const BUFFERS: Field = Field::integer("buffers", 1, 2);
 pub(crate) const FIELDS: &[Field] = &[P, H, costs::S, costs::C, costs::A, costs::V, stages::D, stages::N, BUFFERS];
 
 mod cuts;
-#[cfg(feature = "interior")]
 mod interior;
 mod proof;
 mod rows;
@@ -122,7 +121,7 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
         ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", lp_variables(&all, 4))
     } else if n >= MIN_WINDOWED {
         ("the middle stages periodic where a dual bound of the full LP proves them, else the full LP", lp_variables(&all, 4))
-    } else if cfg!(feature = "interior") && params.stages.prune() == stages::Prune::Raw {
+    } else if params.stages.prune() == stages::Prune::Raw {
         ("the full LP, by an interior point method where a dual bound proves its answer, else by the simplex", lp_variables(&all, n))
     } else {
         ("the full LP", lp_variables(&all, n))
@@ -244,7 +243,7 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpS
     let try_windows = tries.windows && n >= MIN_WINDOWED;
     // The full LP the cuts and the windows' proof read, built once for both
     // where it is one the engine could be given.
-    let try_interior = cfg!(feature = "interior") && tries.interior && lp_variables(kept, n) <= lp::MAX_VARIABLES;
+    let try_interior = tries.interior && lp_variables(kept, n) <= lp::MAX_VARIABLES;
     let full_lp = (try_cuts || (try_windows || try_interior) && hops <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
     if let (true, Some(full_lp)) = (try_cuts, &full_lp) {
         let mut cuts = LpSize::NONE;
@@ -279,7 +278,6 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpS
         size = solved.lp;
         tries.windows = false;
     }
-    #[cfg(feature = "interior")]
     if let (true, Some(full_lp)) = (try_interior, &full_lp) {
         let mut work = LpSize::NONE;
         let solved = full_lp.by_interior(tree, kept, &mut work);

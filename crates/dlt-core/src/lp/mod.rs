@@ -3,7 +3,6 @@
 //! their LPs here in scaled units (loads in V, times in a natural time of
 //! the instance) so that the engine's absolute tolerances are relative ones.
 
-#[cfg(feature = "interior")]
 pub mod barrier;
 mod dense;
 pub mod dual;

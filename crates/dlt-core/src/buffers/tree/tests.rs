@@ -240,7 +240,6 @@ proptest! {
     }
 }
 
-#[cfg(feature = "interior")]
 proptest! {
     #![proptest_config(crate::cases(30))]
     /// The interior point method against the full LP by the simplex, on
@@ -264,7 +263,6 @@ proptest! {
 /// two buffers, prune off), which neither the cuts nor the windows prove:
 /// answered by the interior point method within 1e-9 of the optimum native
 /// HiGHS finds (0.35958474898340687), not by 4,758 simplex pivots.
-#[cfg(feature = "interior")]
 #[test]
 fn a_start_up_dominated_tree_is_proven_by_the_interior_point_method() {
     let params = TreeParams { p: 2.0, h: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e5), order: Order::Nlf, buffers: 2.0, stages: Stages::new(Some(1e4), Some(30.0), Some(false)) };
