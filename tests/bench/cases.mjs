@@ -11,6 +11,13 @@ export const star = (n) => ({ model: 'star', m: 10, ...COSTS, D: (1e6 / (10 * n)
 /** Tree p = 2, h = 10 (000 Sec. 4.2), a stage carries p h D: n_min = n. */
 export const tree = (n, order, buffers) => ({ model: 'tree', p: 2, h: 10, ...COSTS, D: (1e6 / (2 * 10 * n)) * 1.0001, order, buffers });
 
+/**
+ * Tree p = 2, h = 10 above n_min (V = 1e5, D = 1e4: n_min = 1), start-ups
+ * dominating, raw: the full LP, by the interior point method where its
+ * bound meets it (as dlt-bench's rows "tree>n_min").
+ */
+export const treeAbove = (n, S) => ({ model: 'tree', p: 2, h: 10, S, C: 1e-6, A: 1e-3, V: 1e5, D: 1e4, order: 'NLF', buffers: 2, n, prune: false });
+
 /** Binomial tree p = 2, h = 10, a stage carries (h (p + 1) - 1) D: n_min = n. */
 export const binomial = (n, order) => ({ model: 'binomial', p: 2, h: 10, ...COSTS, D: (1e6 / (10 * 3 - 1) / n) * 1.0001, order });
 
@@ -42,6 +49,9 @@ export function cases(quick) {
   for (const n of quick ? [10, 100] : [10, 100, 300, 1000, 3000, 10000]) lp('star', 'm=10', `n=${n}`, star(n), star(10));
   for (const [order, buffers] of [['NLF', 1], ['NLF', 2], ['LLF', 1], ['LLF', 2]]) {
     for (const n of quick ? [1, 10] : [1, 10, 100, 666]) lp('tree', `${order}-${buffers}`, `n=${n}`, tree(n, order, buffers), tree(1, order, buffers));
+  }
+  if (!quick) {
+    for (const [n, S] of [[30, 1e-3], [30, 1e-5], [100, 1e-4]]) lp('tree>n_min', `S=${S.toExponential(0)}`, `n=${n}`, treeAbove(n, S), tree(1, 'NLF', 2));
   }
   for (const order of ['NLF', 'LLF']) {
     for (const n of quick ? [1, 10] : [1, 10, 100, 666]) lp('binomial', order, `n=${n}`, binomial(n, order), binomial(1, order));
