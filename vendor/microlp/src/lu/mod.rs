@@ -92,8 +92,8 @@ impl LUFactors {
             std::mem::swap(&mut scratch.rhs, rhs);
         }
 
-        tri_solve_sparse(&self.lower, scratch);
-        tri_solve_sparse(&self.upper, scratch);
+        tri_solve_sparse(&self.lower, Triangle::Lower, scratch);
+        tri_solve_sparse(&self.upper, Triangle::Upper, scratch);
 
         if let Some(col_perm) = &self.col_perm {
             rhs.clear();
@@ -504,9 +504,27 @@ fn tri_solve_dense(tri_mat: &TriangleMat, triangle: Triangle, rhs: &mut [f64]) {
     };
 }
 
+/// dlt: a right-hand side with more than 1 in DENSE_SOLVE of its entries
+/// nonzero is solved densely: the depth-first search for the result's
+/// pattern then costs more than the columns it would skip (two thirds of
+/// the triangular solves' time on the trees' full LPs).
+const DENSE_SOLVE: usize = 20;
+
 /// rhs is passed via scratch.visited, scratch.values.
-fn tri_solve_sparse(tri_mat: &TriangleMat, scratch: &mut ScratchSpace) {
+fn tri_solve_sparse(tri_mat: &TriangleMat, triangle: Triangle, scratch: &mut ScratchSpace) {
     assert_eq!(tri_mat.rows(), scratch.rhs.len());
+
+    let rhs = &mut scratch.rhs;
+    if rhs.nonzero.len() * DENSE_SOLVE > rhs.len() {
+        tri_solve_dense(tri_mat, triangle, &mut rhs.values);
+        for (i, &value) in rhs.values.iter().enumerate() {
+            if value != 0.0 && !rhs.is_nonzero[i] {
+                rhs.is_nonzero[i] = true;
+                rhs.nonzero.push(i);
+            }
+        }
+        return;
+    }
 
     // compute the non-zero elements of the result by dfs traversal
     scratch.mark_nonzero.run(

@@ -143,7 +143,7 @@ fn resume_or_classify(state: &mut MipState) -> Result<TerminationReason, Error> 
     }
 }
 
-/// The refusal of a MIP by a build without the `mip` feature (dlt: the
+/// dlt: the refusal of a MIP by a build without the `mip` feature (the
 /// search is then compiled out; no MIP state can exist to resume).
 fn without_mip() -> Error {
     Error::InvalidOperation("integer variables need microlp's `mip` feature".into())
