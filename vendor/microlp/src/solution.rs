@@ -386,6 +386,44 @@ impl Solution {
         }
     }
 
+    /// dlt: consumes this solution, gives LP variables new bounds, each
+    /// `(var, min, max)` (outside the original ones too), and solves again
+    /// from this basis, once for all of them (a bound change, as
+    /// [`Solution::fix_var`] makes within the bounds and one at a time).
+    /// A MIP is refused.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidOperation`] on a MIP; [`Error::Infeasible`] where
+    /// some `min > max` or the edited problem is; errors of the solve.
+    ///
+    /// # Panics
+    ///
+    /// Panics if a variable is out of range for this solution.
+    pub fn set_var_bounds(self, bounds: &[(Variable, f64, f64)]) -> Result<SolveOutcome, Error> {
+        let last_options = self.last_options.clone();
+        let Self {
+            direction,
+            num_vars,
+            state,
+            ..
+        } = self;
+        let SolveState::Lp(mut solver) = state else {
+            return Err(Error::InvalidOperation(String::from("set_var_bounds is for an LP")));
+        };
+        let range = solver.range.clone();
+        let time_limit = solver.operation_time_limit;
+        let stop = timed_lp_call(&mut solver, time_limit, |solver| {
+            for &(var, min, max) in bounds {
+                assert!(var.0 < num_vars);
+                solver.set_var_bounds(var.0, min, max)?;
+            }
+            solver.reoptimize()
+        })
+        .map_err(|error| range.annotate(error))?;
+        SolveOutcome::from_lp_stop(direction, num_vars, stop, solver, last_options)
+    }
+
     /// Consumes this solution and releases a fix created by
     /// [`Solution::fix_var`].
     ///

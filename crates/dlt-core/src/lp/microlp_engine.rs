@@ -2,7 +2,7 @@
 //! panics on singular bases; see the README), run without its time limit
 //! so that every machine gives the same answer.
 
-use super::{failed as failed_by, Engine, Failure, Model, Row, Sense, Solution};
+use super::{failed as failed_by, Engine, Failure, Model, Row, Sense, Solution, Var};
 use alloc::format;
 use alloc::vec::Vec;
 use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOptions, SolveOutcome, Tolerances, Variable};
@@ -118,13 +118,27 @@ impl Kept {
     pub(super) fn add(&mut self, model: &Model, rows: &[Row], what: &str) -> crate::error::Result<Solution> {
         let before = self.iterations;
         for row in rows {
-            let solution = self.solution.take().ok_or_else(|| lost(what))?;
-            let outcome = solution.add_constraint(row.terms.iter().map(|&(v, a)| (self.vars[v.0], a)).collect::<Vec<_>>(), op(row.sense), row.rhs);
-            let (solution, iterations) = optimal(outcome.map_err(|f| failed(failure(f), what))?).map_err(|f| failed(f, what))?;
-            self.iterations = iterations;
-            self.solution = Some(solution);
+            let terms: Vec<_> = row.terms.iter().map(|&(v, a)| (self.vars[v.0], a)).collect();
+            self.edit(what, |solution| solution.add_constraint(terms, op(row.sense), row.rhs))?;
         }
         self.answer(model, self.iterations - before, what)
+    }
+
+    /// Gives `vars` the bounds they have in `model` and solves again.
+    pub(super) fn bound(&mut self, model: &Model, vars: &[Var], what: &str) -> crate::error::Result<Solution> {
+        let before = self.iterations;
+        let bounds: Vec<_> = vars.iter().map(|v| (self.vars[v.0], model.bounds[v.0].0, model.bounds[v.0].1)).collect();
+        self.edit(what, |solution| solution.set_var_bounds(&bounds))?;
+        self.answer(model, self.iterations - before, what)
+    }
+
+    /// One edit of the kept LP, solved again from its basis.
+    fn edit(&mut self, what: &str, edit: impl FnOnce(microlp::Solution) -> Result<SolveOutcome, microlp::Error>) -> crate::error::Result<()> {
+        let solution = self.solution.take().ok_or_else(|| lost(what))?;
+        let (solution, iterations) = optimal(edit(solution).map_err(failure).map_err(|f| failed(f, what))?).map_err(|f| failed(f, what))?;
+        self.iterations = iterations;
+        self.solution = Some(solution);
+        Ok(())
     }
 
     fn answer(&self, model: &Model, iterations: u64, what: &str) -> crate::error::Result<Solution> {

@@ -316,6 +316,25 @@ mod tests {
         assert_eq!(warm.add(vec![never], "tiny").unwrap_err().code, Code::Infeasible);
     }
 
+    /// New bounds on a kept LP, within the first ones and outside them (y
+    /// at -1, where it was at least 0): the optimum of the LP so bounded
+    /// solved cold, the second from the basis the first ended with (the
+    /// dense simplex's LP goes to microlp at its first edit).
+    #[test]
+    fn a_warm_lp_takes_new_bounds() {
+        let (m, x, y) = tiny();
+        let (mut warm, _) = Warm::new(m.clone(), "tiny").unwrap();
+        for bounds in [(0.0, 1.0), (-1.0, -1.0)] {
+            let again = warm.bound(&[(y, bounds)], "tiny").unwrap();
+            let mut cold = m.clone();
+            cold.bounds[y.0] = bounds;
+            let cold = solve(&Microlp, &cold, "tiny").unwrap();
+            assert_abs_diff_eq!(again.objective, cold.objective, epsilon = 1e-9);
+            assert_abs_diff_eq!(again.get(x), cold.get(x), epsilon = 1e-9);
+            assert_abs_diff_eq!(again.get(y), bounds.1, epsilon = 1e-9);
+        }
+    }
+
     #[test]
     fn infeasible_and_unbounded_are_errors() {
         let mut m = Model::default();

@@ -1,14 +1,14 @@
-//! An LP kept after its solve, that takes more rows and is solved again
-//! from the basis it ended with: where a cutting-plane loop adds a few rows
-//! per round, a round costs a few dual simplex iterations where a cold
-//! solve starts over. The dense simplex keeps an LP of at most DENSE_ROWS
+//! An LP kept after its solve, that takes more rows or fixed variables and
+//! is solved again from the basis it ended with: where a cutting-plane loop
+//! adds a few rows per round, or pruning switches off a stage, a round
+//! costs a few dual simplex iterations where a cold solve starts over. The dense simplex keeps an LP of at most DENSE_ROWS
 //! rows (a new row's logical joins its basis), microlp the rest and any the
 //! dense one gives up on or answers wrongly. No presolve; every answer is
 //! verified against the model with all its rows.
 
 use super::dense::{self, Lp};
 use super::microlp_engine::Kept;
-use super::{verify, wrong, Model, Row, Solution, DENSE_ROWS};
+use super::{verify, wrong, Model, Row, Solution, Var, DENSE_ROWS};
 use crate::error::Result;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -50,6 +50,20 @@ impl Warm {
             }
             Engine::Dense(_) => self.cold(what)?,
             Engine::Microlp(kept) => kept.add(model, new, what)?,
+        };
+        self.checked(sol, what)
+    }
+
+    /// Gives variables new bounds, each `(var, (lower, upper))`, within
+    /// their first ones or not, and solves again: microlp from the basis it
+    /// ended with (a few dual simplex iterations where a cold solve starts
+    /// over), the dense simplex's LP afresh by microlp.
+    pub fn bound(&mut self, bounds: &[(Var, (f64, f64))], what: &str) -> Result<Solution> {
+        bounds.iter().for_each(|&(v, b)| self.model.bounds[v.0] = b);
+        let vars: Vec<Var> = bounds.iter().map(|b| b.0).collect();
+        let sol = match &mut self.engine {
+            Engine::Dense(_) => self.cold(what)?,
+            Engine::Microlp(kept) => kept.bound(&self.model, &vars, what)?,
         };
         self.checked(sol, what)
     }
