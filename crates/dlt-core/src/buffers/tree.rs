@@ -124,7 +124,7 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     } else if params.stages.prune() == stages::Prune::Raw {
         ("the full LP, by an interior point method where a dual bound proves its answer, else by the simplex", lp_variables(&all, n))
     } else {
-        ("the full LP", lp_variables(&all, n))
+        ("the full LP, its empty stages switched off one by one and solved again from its basis", lp_variables(&all, n))
     };
     Ok(crate::model::Plan {
         n: Some(n),
@@ -189,7 +189,7 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     let mut how = (None, None);
     // The interior point method's answer is not a vertex: pruning, which
     // drops the chunks a vertex leaves empty, keeps to the simplex.
-    let mut tries = Tries { cuts: true, windows: true, interior: prune == stages::Prune::Raw };
+    let mut tries = Tries { cuts: true, windows: true, interior: prune == stages::Prune::Raw, prune: prune.paper() };
     let solved = stages::solve_with(&tree, n, prune.paper(), |kept, stages, size| {
         let (solved, last) = solve_once(&tree, kept, stages, n_min, size, &mut tries)?;
         how = last;
@@ -225,6 +225,8 @@ struct Tries {
     cuts: bool,
     windows: bool,
     interior: bool,
+    /// How the full LP is solved: pruned from its basis, or raw.
+    prune: stages::Prune,
 }
 
 /// One system (layers `kept`, n stages) of the paper's pruning, its work
@@ -288,7 +290,11 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpS
         }
         tries.interior = false;
     }
-    Ok((timed(tree.scale.1, stages::solve_kept(tree, kept, n, size)?)?, (None, None)))
+    let solved = match tries.prune {
+        stages::Prune::Pruned => stages::solve_pruned(tree, kept, n, size)?,
+        _ => stages::solve_kept(tree, kept, n, size)?,
+    };
+    Ok((timed(tree.scale.1, solved)?, (None, None)))
 }
 
 /// Hop start times by stage, chunk and hop: the LP's stage positions, of

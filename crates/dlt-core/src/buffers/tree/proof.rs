@@ -17,7 +17,7 @@
 //! built (`lp::dual`), so the shape is only a guess: a wrong one weakens
 //! the bound, it never makes it wrong.
 
-use super::rows::{Tree, TreeLp};
+use super::rows::{Form, Tree, TreeLp};
 use super::weights::weighed;
 use super::{Times, PROVEN};
 use crate::buffers::stages::{LpSize, Solved};
@@ -111,7 +111,7 @@ impl FullLp {
     /// The LP over layers `kept` and n stages; None where the rows are not
     /// of the forms the bound reads.
     pub(super) fn new(tree: &Tree, kept: &[usize], n: usize) -> Option<FullLp> {
-        let TreeLp { lp, alpha, cmax, t, .. } = tree.build(kept, n, None, false);
+        let TreeLp { lp, alpha, cmax, t, .. } = tree.build(kept, n, Form::Printed, false);
         let vars = lp.names.len();
         let mut is_alpha = vec![None; vars];
         for (k, stage) in alpha.iter().enumerate() {

@@ -17,7 +17,7 @@
 //! rules (ports, relays, buffers) without reference to these rows.
 
 use super::super::binomial::Order;
-use super::super::stages::StageModel;
+use super::super::stages::{StageLp, StageModel};
 use crate::explain::Equations;
 use crate::lp::{Model, Sense, Var};
 use alloc::string::String;
@@ -136,9 +136,32 @@ impl StageModel for Tree {
     }
 
     fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var, Self::Handles) {
-        let TreeLp { lp, alpha, cmax, t, .. } = self.build(kept, n, None, true);
+        let TreeLp { lp, alpha, cmax, t, .. } = self.build(kept, n, Form::Printed, true);
         (lp, alpha, cmax, t)
     }
+
+    fn switchable(&self, kept: &[usize], n: usize) -> Option<(StageLp<Self::Handles>, Vec<Var>)> {
+        let TreeLp { lp, alpha, cmax, t, on, .. } = self.build(kept, n, Form::Switchable, true);
+        Some(((lp, alpha, cmax, t), on))
+    }
+}
+
+/// How `Tree::build` writes the LP.
+#[derive(Clone, Copy)]
+pub(super) enum Form {
+    /// As 000 prints it.
+    Printed,
+    /// Two middle stages stand for many (`Period`).
+    Periodic(Period),
+    /// As printed, but a message's start-up S is S on_k, on_k a variable
+    /// of its stage k fixed at 1: with on_k and stage k's chunks fixed at
+    /// 0, its messages take no time. Switched off from the last stage
+    /// back, what is left is the LP over the stages before: the messages
+    /// switched off come after all the others on every link and relay, so
+    /// a row from one of them binds only messages switched off, and all of
+    /// them can start at the instant the last message left ends on any
+    /// link, which is by Cmax (that message still reaches its layer).
+    Switchable,
 }
 
 /// Stages `at` and `at + 1` of a compressed LP stand for `skip + 2` middle
@@ -163,8 +186,12 @@ impl Tree {
     /// between `at + 1` and `at + 2`. Returns the period variable too.
     /// `named: false` leaves the names empty: the proof's full LP, 370,000
     /// of them at 000 Fig. 13(b)'s n = 1,582, is never shown.
-    pub(super) fn build(&self, kept: &[usize], n: usize, period: Option<Period>, named: bool) -> TreeLp {
+    pub(super) fn build(&self, kept: &[usize], n: usize, form: Form, named: bool) -> TreeLp {
         let name = |args: core::fmt::Arguments| if named { alloc::fmt::format(args) } else { String::new() };
+        let period = match form {
+            Form::Periodic(p) => Some(p),
+            _ => None,
+        };
         let (x0, tau) = self.scale;
         let (s, c, a) = (self.s / tau, self.c * x0 / tau, self.a * x0 / tau);
         let mut lp = Model::default();
@@ -189,6 +216,19 @@ impl Tree {
             r.push(r_k);
         }
         let period_var = period.map(|_| lp.var("P", 0.0, f64::INFINITY, 0.0));
+        let on: Vec<Var> = match form {
+            Form::Switchable => (0..n).map(|k| lp.var(name(format_args!("on_{}", k + 1)), 1.0, 1.0, 0.0)).collect(),
+            _ => Vec::new(),
+        };
+        // A row whose right-hand side is a start-up of a message of stage
+        // k, `rhs` = S or -S: as printed, or moved to stage k's switch.
+        let start_up = |terms: &mut Vec<(Var, f64)>, k: usize, rhs: f64| match on.get(k) {
+            Some(&switch) => {
+                terms.push((switch, -rhs));
+                0.0
+            }
+            None => rhs,
+        };
         // Past the compressed middle, a start depends on the left-out
         // stages: a middle position shifted by skip periods (a relay's
         // second buffer can reach back over a whole stage).
@@ -196,21 +236,24 @@ impl Tree {
             (Some(p), Some(v)) if (from.stage == p.at || from.stage == p.at + 1) && to.stage > p.at + 1 => Some((v, -p.skip)),
             _ => None,
         };
-        // `b` starts at least one hop of `x` after `x` starts.
-        let after = |lp: &mut Model, name: String, (b, x): (Var, Var), alpha: Var, share: f64, shift: Option<(Var, f64)>| {
+        // `b` starts at least one hop of `x` (of stage k) after `x` starts.
+        let after = |lp: &mut Model, name: String, (b, x): (Var, Var), (k, alpha): (usize, Var), share: f64, shift: Option<(Var, f64)>| {
             let mut row = vec![(b, 1.0), (x, -1.0), (alpha, -c * share)];
             row.extend(shift);
-            lp.row(name, row, Sense::Ge, s);
+            let rhs = start_up(&mut row, k, s);
+            lp.row(name, row, Sense::Ge, rhs);
         };
         let order = self.sequence(kept, n);
         for ch in &order {
             let (k, j, i) = (ch.stage, ch.j, ch.layer);
             let x = alpha[k][j];
             for l in 0..i - 1 {
-                after(&mut lp, name(format_args!("forward_{i}_{}_{l}", k + 1)), (t[k][j][l + 1], t[k][j][l]), x, self.share(i, l), None);
+                after(&mut lp, name(format_args!("forward_{i}_{}_{l}", k + 1)), (t[k][j][l + 1], t[k][j][l]), (k, x), self.share(i, l), None);
             }
             // (10): computing every chunk from this one on ends by Cmax.
-            lp.row(name(format_args!("end_{i}_{}", k + 1)), vec![(t[k][j][i - 1], 1.0), (x, c), (r[k][j], a), (cmax, -1.0)], Sense::Le, -s);
+            let mut end = vec![(t[k][j][i - 1], 1.0), (x, c), (r[k][j], a), (cmax, -1.0)];
+            let rhs = start_up(&mut end, k, -s);
+            lp.row(name(format_args!("end_{i}_{}", k + 1)), end, Sense::Le, rhs);
             let mut sum = vec![(r[k][j], 1.0), (x, -1.0)];
             if k + 1 < n {
                 sum.push((r[k + 1][j], -1.0));
@@ -249,7 +292,7 @@ impl Tree {
             for w in on_link.windows(2) {
                 let (x, y) = (w[0], w[1]);
                 let name = name(format_args!("link_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer));
-                after(&mut lp, name, (t[y.stage][y.j][l], t[x.stage][x.j][l]), alpha[x.stage][x.j], self.share(x.layer, l), shifted(x, y));
+                after(&mut lp, name, (t[y.stage][y.j][l], t[x.stage][x.j][l]), (x.stage, alpha[x.stage][x.j]), self.share(x.layer, l), shifted(x, y));
             }
             // A relay in layer l >= 1 takes the message `buffers` places
             // after a relayed one once that one has left.
@@ -258,7 +301,7 @@ impl Tree {
                 for (q, x) in entering.iter().enumerate() {
                     if let (true, Some(y)) = (x.layer > l, entering.get(q + self.buffers)) {
                         let name = name(format_args!("buffer_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer));
-                        after(&mut lp, name, (t[y.stage][y.j][l - 1], t[x.stage][x.j][l]), alpha[x.stage][x.j], self.share(x.layer, l), shifted(x, y));
+                        after(&mut lp, name, (t[y.stage][y.j][l - 1], t[x.stage][x.j][l]), (x.stage, alpha[x.stage][x.j]), self.share(x.layer, l), shifted(x, y));
                     }
                 }
             }
@@ -273,7 +316,7 @@ impl Tree {
         let all = alpha.iter().enumerate().flat_map(|(k, st)| st.iter().enumerate().map(move |(j, &x)| (x, count(j) * copies(k)))).collect();
         let left_out = period.filter(|p| p.full).map_or(0.0, |p| p.skip * (0..kept.len()).map(|j| count(j) * self.cap(kept[j] + 1)).sum::<f64>());
         lp.row("load", all, Sense::Eq, self.v / x0 - left_out);
-        TreeLp { lp, alpha, cmax, t, period: period_var }
+        TreeLp { lp, alpha, cmax, t, period: period_var, on }
     }
 }
 
@@ -285,4 +328,6 @@ pub(super) struct TreeLp {
     pub(super) cmax: Var,
     pub(super) t: Vec<Vec<Vec<Var>>>,
     pub(super) period: Option<Var>,
+    /// Per stage, its switch (`Form::Switchable`).
+    pub(super) on: Vec<Var>,
 }

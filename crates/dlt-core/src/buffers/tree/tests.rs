@@ -317,3 +317,30 @@ fn a_badly_scaled_tree_moves_its_cut_lp_off_a_stalled_point() {
     let full = stages::solve(&tree_model, n, Prune::Raw).unwrap();
     assert_relative_eq!(out.schedule.makespan, full.makespan, max_relative = 1e-9);
 }
+
+proptest! {
+    #![proptest_config(crate::cases(60))]
+    /// The paper's pruning of stages from the LP's basis (`solve_pruned`:
+    /// stages switched off from the last back) against cold solves: it
+    /// ends on a system whose every stage has load, with that system's raw
+    /// LP optimum solved cold, a schedule the checker passes, and a
+    /// makespan no longer than the paper's procedure with a cold solve per
+    /// system (`stages::solve`) gets (which empties a stage only where the
+    /// engine's vertex happens to).
+    #[test]
+    fn pruning_from_the_basis_ends_on_a_system_solved_exactly(p in 1u8..3, h in 2usize..5, n in 2usize..12, s in 1e-5..1e-5 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, room in prop::option::of(1.0..3.0), llf in any::<bool>(), two_buffers: bool) {
+        let params = raw_tree(p, h, n, (s, c, a, v), room, llf, two_buffers);
+        let (tree_model, n, _) = validate(&params).unwrap();
+        let all = layers(&tree_model);
+        let warm = stages::solve_pruned(&tree_model, &all, n, LpSize::NONE).unwrap();
+        let left = warm.chunks.len();
+        prop_assert_eq!(stages::loaded(&warm.chunks, all.len(), tree_model.scale.0).1, left);
+        let cold = stages::solve(&tree_model, left, Prune::Raw).unwrap();
+        assert_relative_eq!(warm.makespan, cold.makespan, max_relative = 1e-9);
+        let timed_warm = timed(tree_model.scale.1, warm).unwrap();
+        assert_is_the_full_lps(&tree_model, &timed_warm, cold.makespan);
+        let paper = stages::solve(&tree_model, n, Prune::Pruned).unwrap();
+        let stages_only = stages::solve_with(&tree_model, n, Prune::Pruned, |kept, k, size| stages::solve_pruned(&tree_model, kept, k, size)).unwrap();
+        prop_assert!(stages_only.makespan <= paper.makespan * (1.0 + 1e-9), "{} against {}", stages_only.makespan, paper.makespan);
+    }
+}
