@@ -318,29 +318,42 @@ fn a_badly_scaled_tree_moves_its_cut_lp_off_a_stalled_point() {
     assert_relative_eq!(out.schedule.makespan, full.makespan, max_relative = 1e-9);
 }
 
+/// The paper's pruning of stages from the LP's basis (`solve_pruned`:
+/// stages switched off from the last back) against cold solves: it ends on
+/// a system whose every stage has load, with that system's raw LP optimum
+/// solved cold, a schedule the checker passes, and a makespan no longer
+/// than the raw LP's over all n stages (each stage it drops is empty in an
+/// optimum, within 1e-9). Where ties leave the engine a choice it may end
+/// elsewhere than the paper's procedure with a cold solve per system
+/// (`stages::solve`): on 300 trees of the first test below, the same
+/// answer on 297 and a shorter one on 3; on 300 of the second, where
+/// start-ups dominate, the same on 165, shorter on 109, longer on 26.
+fn assert_pruned_from_the_basis(params: &TreeParams) {
+    let (tree_model, n, _) = validate(params).unwrap();
+    let all = layers(&tree_model);
+    let warm = stages::solve_pruned(&tree_model, &all, n, LpSize::NONE).unwrap();
+    let left = warm.chunks.len();
+    assert_eq!(stages::loaded(&warm.chunks, all.len(), tree_model.scale.0).1, left);
+    let cold = stages::solve(&tree_model, left, Prune::Raw).unwrap();
+    let timed_warm = timed(tree_model.scale.1, warm).unwrap();
+    assert_is_the_full_lps(&tree_model, &timed_warm, cold.makespan);
+    let raw = stages::solve(&tree_model, n, Prune::Raw).unwrap();
+    assert!(timed_warm.makespan <= raw.makespan * (1.0 + 1e-9 * (1 + n - left) as f64), "{} against the raw LP's {}", timed_warm.makespan, raw.makespan);
+}
+
 proptest! {
     #![proptest_config(crate::cases(60))]
-    /// The paper's pruning of stages from the LP's basis (`solve_pruned`:
-    /// stages switched off from the last back) against cold solves: it
-    /// ends on a system whose every stage has load, with that system's raw
-    /// LP optimum solved cold, a schedule the checker passes, and a
-    /// makespan no longer than the paper's procedure with a cold solve per
-    /// system (`stages::solve`) gets (which empties a stage only where the
-    /// engine's vertex happens to).
+    /// `assert_pruned_from_the_basis` on trees of all kinds.
     #[test]
     fn pruning_from_the_basis_ends_on_a_system_solved_exactly(p in 1u8..3, h in 2usize..5, n in 2usize..12, s in 1e-5..1e-5 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, room in prop::option::of(1.0..3.0), llf in any::<bool>(), two_buffers: bool) {
-        let params = raw_tree(p, h, n, (s, c, a, v), room, llf, two_buffers);
-        let (tree_model, n, _) = validate(&params).unwrap();
-        let all = layers(&tree_model);
-        let warm = stages::solve_pruned(&tree_model, &all, n, LpSize::NONE).unwrap();
-        let left = warm.chunks.len();
-        prop_assert_eq!(stages::loaded(&warm.chunks, all.len(), tree_model.scale.0).1, left);
-        let cold = stages::solve(&tree_model, left, Prune::Raw).unwrap();
-        assert_relative_eq!(warm.makespan, cold.makespan, max_relative = 1e-9);
-        let timed_warm = timed(tree_model.scale.1, warm).unwrap();
-        assert_is_the_full_lps(&tree_model, &timed_warm, cold.makespan);
-        let paper = stages::solve(&tree_model, n, Prune::Pruned).unwrap();
-        let stages_only = stages::solve_with(&tree_model, n, Prune::Pruned, |kept, k, size| stages::solve_pruned(&tree_model, kept, k, size)).unwrap();
-        prop_assert!(stages_only.makespan <= paper.makespan * (1.0 + 1e-9), "{} against {}", stages_only.makespan, paper.makespan);
+        assert_pruned_from_the_basis(&raw_tree(p, h, n, (s, c, a, v), room, llf, two_buffers));
+    }
+
+    /// And where start-ups dominate, so that optima leave stages empty
+    /// (most of these drop some).
+    #[test]
+    fn start_up_dominated_trees_are_pruned_from_the_basis(p in 1u8..3, h in 2usize..5, n in 4usize..12, s in 1e-3..1e-2, a in 1e-4..1e-3, v in 1e2..1e3, room in prop::option::of(2.0..4.0), llf in any::<bool>(), two_buffers: bool) {
+        assert_pruned_from_the_basis(&raw_tree(p, h, n, (s, 1e-6, a, v), room, llf, two_buffers));
     }
 }
+
