@@ -276,6 +276,12 @@ pub(crate) fn loaded(chunks: &[Vec<f64>], units: usize, x0: f64) -> (Vec<usize>,
     (full_units, full_stages)
 }
 
+/// The chunks `alpha[k][j]` of a solution, in load units (round-off
+/// below 0 read as 0).
+fn chunks_of(alpha: &[Vec<Var>], sol: &lp::Solution, x0: f64) -> Vec<Vec<f64>> {
+    alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect()
+}
+
 /// The raw LP over units `kept` and `n` stages, by the model's structure
 /// where it proves its answer, else by the engine; its work added to
 /// `size`.
@@ -285,7 +291,7 @@ pub(crate) fn solve_kept<M: StageModel>(m: &M, kept: &[usize], n: usize, size: L
         return Ok(Solved { kept: kept.to_vec(), chunks, makespan, lp: size.by_structure(), solution: None, handles });
     }
     let ((lp, alpha, cmax, handles), sol) = solve_lp(m, kept, n)?;
-    let chunks = alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect();
+    let chunks = chunks_of(&alpha, &sol, x0);
     Ok(Solved { kept: kept.to_vec(), chunks, makespan: sol.get(cmax) * tau, lp: size.then(&lp, &sol), solution: Some(sol), handles })
 }
 
@@ -308,9 +314,7 @@ where
         return solve_kept(m, kept, n, size);
     };
     let (x0, tau) = m.scale();
-    let chunks = |sol: &lp::Solution, stages: usize| -> Vec<Vec<f64>> {
-        alpha[..stages].iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect()
-    };
+    let chunks = |sol: &lp::Solution, stages: usize| chunks_of(&alpha[..stages], sol, x0);
     // With room to spare: where fewer stages carry V only with every
     // buffer full, the engine's tolerances decide.
     let fits = |stages: usize| stages as f64 * m.stage_capacity(kept) >= m.load() * (1.0 + TIE);

@@ -189,9 +189,9 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     let mut how = (None, None);
     // The interior point method's answer is not a vertex: pruning, which
     // drops the chunks a vertex leaves empty, keeps to the simplex.
-    let mut tries = Tries { cuts: true, windows: true, interior: prune == stages::Prune::Raw, prune: prune.paper() };
+    let mut tries = Tries { cuts: true, windows: true, interior: prune == stages::Prune::Raw };
     let solved = stages::solve_with(&tree, n, prune.paper(), |kept, stages, size| {
-        let (solved, last) = solve_once(&tree, kept, stages, n_min, size, &mut tries)?;
+        let (solved, last) = solve_once(&tree, kept, stages, n_min, prune.paper(), size, &mut tries)?;
         how = last;
         Ok(solved)
     })?;
@@ -225,17 +225,16 @@ struct Tries {
     cuts: bool,
     windows: bool,
     interior: bool,
-    /// How the full LP is solved: pruned from its basis, or raw.
-    prune: stages::Prune,
 }
 
 /// One system (layers `kept`, n stages) of the paper's pruning, its work
 /// added to `size`: by the windowed method where its proof holds (or, at
 /// n_min beyond the full LP's reach, with its gap), else by the full LP;
 /// a small system by its chunks alone (`cuts`) first, where a few small
-/// cut LPs prove their answer. Also how it was solved and the gap where
+/// cut LPs prove their answer; the full LP pruned from its basis where
+/// `prune` is the paper's. Also how it was solved and the gap where
 /// unproven.
-fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpSize, tries: &mut Tries) -> Result<(Solved<Times>, How)> {
+fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages::Prune, mut size: LpSize, tries: &mut Tries) -> Result<(Solved<Times>, How)> {
     // Where the full LP is small, its cut LPs first (their rows, one per
     // critical path, grow with the stages a path crosses): h = 10 at
     // n = 5 and 10 took one cut LP where the windowed method solved 302
@@ -290,7 +289,7 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, mut size: LpS
         }
         tries.interior = false;
     }
-    let solved = match tries.prune {
+    let solved = match prune {
         stages::Prune::Pruned => stages::solve_pruned(tree, kept, n, size)?,
         _ => stages::solve_kept(tree, kept, n, size)?,
     };

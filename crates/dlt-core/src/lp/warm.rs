@@ -1,9 +1,10 @@
-//! An LP kept after its solve, that takes more rows or fixed variables and
-//! is solved again from the basis it ended with: where a cutting-plane loop
-//! adds a few rows per round, or pruning switches off a stage, a round
-//! costs a few dual simplex iterations where a cold solve starts over. The dense simplex keeps an LP of at most DENSE_ROWS
-//! rows (a new row's logical joins its basis), microlp the rest and any the
-//! dense one gives up on or answers wrongly. No presolve; every answer is
+//! An LP kept after its solve, that takes more rows or new bounds and is
+//! solved again from the basis it ended with: where a cutting-plane loop
+//! adds a few rows per round, or pruning switches a stage off, a round
+//! costs a few dual simplex iterations where a cold solve starts over. The
+//! dense simplex keeps an LP of at most DENSE_ROWS rows (a new row's
+//! logical joins its basis), microlp the rest and any the dense one gives
+//! up on or answers wrongly. No presolve; every answer is
 //! verified against the model with all its rows.
 
 use super::dense::{self, Lp};
