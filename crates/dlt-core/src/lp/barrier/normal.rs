@@ -139,10 +139,13 @@ impl Normal {
             let mut d = x[k] + delta;
             x[k] = 0.0;
             for &i in &self.row_pattern[self.row_start[k]..self.row_start[k + 1]] {
-                let lki = x[i] / self.l_value[self.l_start[i]];
+                let (first, end) = (self.l_start[i], next[i]);
+                let lki = x[i] / self.l_value[first];
                 x[i] = 0.0;
-                for p in self.l_start[i] + 1..next[i] {
-                    x[self.l_index[p]] -= self.l_value[p] * lki;
+                // Zipped slices: no bounds checks on the factor's own
+                // entries (this loop is most of an iteration).
+                for (&r, &l) in self.l_index[first + 1..end].iter().zip(&self.l_value[first + 1..end]) {
+                    x[r] -= l * lki;
                 }
                 d -= lki * lki;
                 self.l_index[next[i]] = k;
@@ -164,12 +167,13 @@ impl Normal {
         let mut y: Vec<f64> = self.order.iter().map(|&r| b[r]).collect();
         for j in 0..y.len() {
             y[j] /= value[start[j]];
-            for p in start[j] + 1..start[j + 1] {
-                y[index[p]] -= value[p] * y[j];
+            let yj = y[j];
+            for (&i, &l) in index[start[j] + 1..start[j + 1]].iter().zip(&value[start[j] + 1..start[j + 1]]) {
+                y[i] -= l * yj;
             }
         }
         for j in (0..y.len()).rev() {
-            let s: f64 = (start[j] + 1..start[j + 1]).map(|p| value[p] * y[index[p]]).sum();
+            let s: f64 = index[start[j] + 1..start[j + 1]].iter().zip(&value[start[j] + 1..start[j + 1]]).map(|(&i, &l)| l * y[i]).sum();
             y[j] = (y[j] - s) / value[start[j]];
         }
         self.order.iter().zip(&y).for_each(|(&r, &v)| b[r] = v);
