@@ -265,7 +265,7 @@ proptest! {
 /// HiGHS finds. n = 30: not by 4,758 simplex pivots; n = 100, S = 1e-5:
 /// where the iterates stalled until vanishing pivots were read as round-off
 /// (`normal::DEPENDENT`), not by the simplex's 70 s (HiGHS: 20,648
-/// iterations, 25 s).
+/// iterations, 14 s).
 #[test]
 fn start_up_dominated_trees_are_proven_by_the_interior_point_method() {
     for (s, n, highs) in [(1e-3, 30.0, 0.35958474898340687), (1e-5, 100.0, 1.4172569826130315 * 4.888585532746823e-2)] {
