@@ -171,16 +171,18 @@ impl Normal {
     /// Solves the factored system for `b`, in place.
     pub(super) fn solve(&self, b: &mut [f64]) {
         let (start, index, value) = (&self.l_start, &self.l_index, &self.l_value);
+        // Column j of the factor below its diagonal: (row, entry).
+        let below = |j: usize| index[start[j] + 1..start[j + 1]].iter().zip(&value[start[j] + 1..start[j + 1]]);
         let mut y: Vec<f64> = self.order.iter().map(|&r| b[r]).collect();
         for j in 0..y.len() {
             y[j] /= value[start[j]];
             let yj = y[j];
-            for (&i, &l) in index[start[j] + 1..start[j + 1]].iter().zip(&value[start[j] + 1..start[j + 1]]) {
+            for (&i, &l) in below(j) {
                 y[i] -= l * yj;
             }
         }
         for j in (0..y.len()).rev() {
-            let s: f64 = index[start[j] + 1..start[j + 1]].iter().zip(&value[start[j] + 1..start[j + 1]]).map(|(&i, &l)| l * y[i]).sum();
+            let s: f64 = below(j).map(|(&i, &l)| l * y[i]).sum();
             y[j] = (y[j] - s) / value[start[j]];
         }
         self.order.iter().zip(&y).for_each(|(&r, &v)| b[r] = v);
