@@ -38,16 +38,24 @@ impl Concave {
         self.points.last().map_or(f64::INFINITY, |p| p.0)
     }
 
-    fn at(&self, t: f64) -> f64 {
+    /// Its value at t, the segment found by walking from `k`, which is left
+    /// at the first point not before t: a sweep by increasing t reads each
+    /// point once instead of searching for it.
+    fn at(&self, t: f64, k: &mut usize) -> f64 {
         let Some(&(t0, w0)) = self.points.first() else { return 0.0 };
+        while *k < self.points.len() && self.points[*k].0 < t {
+            *k += 1;
+        }
+        while *k > 0 && self.points[*k - 1].0 >= t {
+            *k -= 1;
+        }
         if t > self.end() {
             return f64::NEG_INFINITY;
         }
         if t <= t0 {
             return w0 + self.left * (t - t0);
         }
-        let k = self.points.partition_point(|p| p.0 < t);
-        let ((ta, wa), (tb, wb)) = (self.points[k - 1], self.points[k]);
+        let ((ta, wa), (tb, wb)) = (self.points[*k - 1], self.points[*k]);
         if tb == ta { wb } else { wa + (wb - wa) * (t - ta) / (tb - ta) }
     }
 
@@ -169,10 +177,12 @@ pub(crate) fn solve(v: f64, list: &[&Processor]) -> (Vec<f64>, f64) {
 fn previous(w: &Concave, step: &Step, v: f64) -> Concave {
     let q = step.q;
     let end = (-q.s - q.time(0.0)).min(w.end() - q.s);
-    // u <= w.end() by the choice of x, but for round-off.
-    let value = |t: f64| {
+    // u <= w.end() by the choice of x, but for round-off. The ts come in
+    // increasing order and u grows with t, so `at` walks W_(i+1) once.
+    let mut k = 0;
+    let mut value = |t: f64| {
         let (x, u) = step.load(t);
-        x + w.at(u.min(w.end()))
+        x + w.at(u.min(w.end()), &mut k)
     };
     // Left of `bend` the processor takes all it can finish (t <= bend),
     // right of `idle` nothing (t >= idle); between them the link after it
@@ -193,16 +203,20 @@ fn previous(w: &Concave, step: &Step, v: f64) -> Concave {
     ts.retain(|&t| t <= bend);
     ts.extend([end, idle]);
     // Where the link after it reaches a bend of W_(i+1): with all it can
-    // finish left of u*, with nothing right of it.
-    for &(u, _) in &w.points {
-        if u < step.target {
-            ts.extend(step.when_link_reaches(u));
-        } else {
-            ts.push(u - q.s);
-        }
+    // finish left of u*, with nothing right of it. Both maps grow with u,
+    // and the first ends at `bend` <= `idle`, where the second starts: the
+    // images come sorted, and the few points above go in by search (a
+    // sort per processor was a tenth of m = 1000's time in wasm).
+    let mut image: Vec<f64> = w.points.iter().filter_map(|&(u, _)| if u < step.target { step.when_link_reaches(u) } else { Some(u - q.s) }).collect();
+    for t in ts {
+        image.insert(image.partition_point(|&s| s < t), t);
     }
+    let mut ts = image;
     ts.retain(|&t| t <= end && t.is_finite());
-    crate::sort::sort_by(&mut ts, f64::total_cmp);
+    // Round-off may swap neighbours.
+    if ts.windows(2).any(|p| p[0] > p[1]) {
+        crate::sort::sort_by(&mut ts, f64::total_cmp);
+    }
     ts.dedup();
     let mut points: Vec<(f64, f64)> = Vec::with_capacity(ts.len());
     for t in ts {
