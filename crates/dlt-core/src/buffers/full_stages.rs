@@ -95,9 +95,9 @@ fn by_paper(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) 
 
 /// The answer and a lower bound on the full LP's optimum.
 pub(crate) fn solve(seq: &Sequential, n: usize) -> Result<(Solved<()>, f64)> {
-    let solved = staging::widening(|window| 2 * window, |window, _| {
+    let solved = staging::widening(|window| {
         let (f, l) = (window.min(n), window.min(n.saturating_sub(window)));
-        Ok((windowed(seq, n, f, l)?, f + l >= n))
+        Ok((windowed(seq, n, f, l)?, (f + l < n).then_some(2 * window)))
     })?;
     Ok((solved, lower_bound(seq, n)))
 }

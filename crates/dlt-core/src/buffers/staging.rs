@@ -48,26 +48,27 @@ pub(crate) fn pruned<K, T>(prune: Prune, mut kept: K, mut once: impl FnMut(&K) -
     }
 }
 
-/// Tries windows 1, `next(1)`, `next(next(1))`, ... of free stages, each
-/// answer a feasible schedule, until the makespan stops improving or
-/// `attempt(window, next(window))` says its answer is the whole LP (or the
-/// next window leaves none); returns the best, with the work of all.
-pub(crate) fn widening<H>(next: impl Fn(usize) -> usize, mut attempt: impl FnMut(usize, usize) -> Result<(Solved<H>, bool)>) -> Result<Solved<H>> {
+/// Tries windows of free stages, 1 first, each answer a feasible schedule:
+/// `attempt(window)` answers one and names the next window to try, or None
+/// where its answer is the whole LP (or no wider window fits). Stops too
+/// where the makespan stops improving; returns the best, with the work of
+/// all.
+pub(crate) fn widening<H>(mut attempt: impl FnMut(usize) -> Result<(Solved<H>, Option<usize>)>) -> Result<Solved<H>> {
     let mut best: Option<Solved<H>> = None;
     let mut work = LpSize::NONE;
     let mut window = 1;
     loop {
-        let (solved, whole) = attempt(window, next(window))?;
+        let (solved, next) = attempt(window)?;
         work.iterations += solved.lp.iterations;
         work.solves += solved.lp.solves;
         let better = best.as_ref().is_none_or(|b| solved.makespan < b.makespan * (1.0 - 1e-12));
         if better {
             best = Some(solved);
         }
-        if !better || whole {
-            break;
+        match next {
+            Some(next) if better => window = next,
+            _ => break,
         }
-        window = next(window);
     }
     let mut best = best.ok_or_else(|| Error::internal("no window was solved"))?;
     best.lp.iterations = work.iterations;

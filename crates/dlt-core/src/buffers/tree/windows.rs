@@ -24,7 +24,7 @@ use alloc::vec::Vec;
 pub(super) fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest: usize, full_lp: Option<&FullLp>) -> Result<(Solved<Times>, f64)> {
     let (x0, tau) = tree.scale;
     let mut proven = f64::NEG_INFINITY;
-    let solved = staging::widening(|window| next_window(tree, window), |window, next| {
+    let solved = staging::widening(|window| {
         let (f, l) = (window, window);
         let positions = f + 2 + l;
         let skip = (n - positions) as f64;
@@ -51,9 +51,13 @@ pub(super) fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest
         // within reach (h = 10, n = 30, S = 1e-5: 0.8 % after 2 + 2, 0.7 %
         // after 10 + 10, 3.5 s of windows): the caller then solves the full
         // LP where it can.
-        let far = !full && window >= 2 && makespan - bound > WIDENING_GAP * makespan;
-        let done = makespan - bound <= PROVEN * makespan || 2 * next + 3 > n || next > widest || far;
-        Ok((Solved { kept: kept.to_vec(), chunks, makespan, lp: size, solution: Some(sol), handles: times }, done))
+        let gap = (makespan - bound) / makespan;
+        let far = !full && window >= 2 && gap > WIDENING_GAP;
+        // (Without a bound, where the full LP is too large, a window is only
+        // kept while it improves: two stay the cheap second try.)
+        let next = next_window(tree, window, full && gap.is_finite() && gap > RAMP_GAP);
+        let done = gap <= PROVEN || 2 * next + 3 > n || next > widest || far;
+        Ok((Solved { kept: kept.to_vec(), chunks, makespan, lp: size, solution: Some(sol), handles: times }, (!done).then_some(next)))
     })?;
     // The link and computing (`bounds`); and a layer gets at most pD a
     // stage, so the layer nearest the originator computes at least what
@@ -71,16 +75,26 @@ pub(super) fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest
 /// 1.3e-6, then 1.1e-9 at 4 + 4, proven at 8 + 8).
 const WIDENING_GAP: f64 = 1e-4;
 
+/// How far from its bound a first window at n_min must be for the second
+/// to skip two free stages a side and go to the ramp's (`next_window`).
+/// In 000's gallery figures the first window of those proven with two was
+/// within 6e-5, and of those that needed the ramp's 4.5e-3 to 1.2e-1; at
+/// h <= 4 the two are the same.
+const RAMP_GAP: f64 = 1e-2;
+
 /// The window after `window`: 2, then at least h/2 at each end. Where one
 /// or two free stages are not enough, the ends need about h of them
 /// together, a chunk's h hops of ramp up and down: 000 Fig. 13(b)'s D = 1E2,
-/// V = 3.2E5 (h = 10, n = 159) is proven with 5 + 5 and not with 4 + 5,
-/// where doubling went on to 8 + 8 (4,212 simplex iterations over its four
-/// windows, 2,402 now).
-fn next_window(tree: &Tree, window: usize) -> usize {
+/// V = 3.2E5 (h = 10, n = 159) is proven with 5 + 5 and not with 4 + 5.
+/// Where the first window is far off (`ramp`) two are not tried: there
+/// 1 + 1, 2 + 2, 5 + 5 took 405, 632 and 1,365 simplex iterations (2,402;
+/// doubling, on to 8 + 8, 4,212), and 1 + 1, 5 + 5 take 1,770.
+fn next_window(tree: &Tree, window: usize, ramp: bool) -> usize {
+    let half = tree.h.div_ceil(2);
     match window {
+        1 if ramp => half.max(2),
         1 => 2,
-        2 => tree.h.div_ceil(2).max(4),
+        2 => half.max(4),
         w => 2 * w,
     }
 }
