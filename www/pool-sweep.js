@@ -9,6 +9,7 @@
  * @property {(i: number, entry: any) => void} [onItem]
  * @property {string[]} [pick]
  * @property {number} [stallMs]
+ * @property {number} [workers] the pool's workers (how finely to split the points)
  */
 // Pool.sweep (pool.js): many requests batched into the core's sweeps, at
 // most SWEEP_MAX_POINTS a sweep, and the sweeps' answers spread back into
@@ -42,12 +43,15 @@ function anyNumericField(q) {
 
 // The core's limit on points in one sweep (MAX_POINTS in crates/dlt-core/src/sweep.rs).
 const SWEEP_MAX_POINTS = 10000;
-// Up to this many points, each point is a task of its own: a batch is
-// solved by one worker, and 000 Fig. 13(b)'s heaviest points come in
-// batches of two (one per buffer count), 0.13 s each natively: its solves
-// took 1.24 s in Chromium against 1.33 s batched (means of 4 runs). Batching
-// pays for thousands of cheap points, whose messages would cost more than
-// their solves.
+// Up to this many points, each point is a task of its own where the pool
+// has workers to share them: a batch is solved by one worker, and 000
+// Fig. 13(b)'s heaviest points come in batches of two (one per buffer
+// count), 0.13 s each natively: its solves took 1.24 s in Chromium against
+// 1.33 s batched (means of 4 runs). Batching pays for thousands of cheap
+// points, whose messages would cost more than their solves, and always on
+// a pool of one worker (the page's solver): there each task waits for the
+// page to take its answer and send the next, and a view's 148 torus points
+// took 0.7 s of round trips for 3 ms of solving.
 const ONE_TASK_A_POINT = 256;
 
 /**
@@ -56,9 +60,9 @@ const ONE_TASK_A_POINT = 256;
  * with no `pick` (the whole responses wanted) every request is its own run.
  * Returns [{first, count, parameter}]; parameter null for a run of one.
  */
-function sweepRuns(requests, pick) {
+function sweepRuns(requests, pick, workers) {
   const runs = [];
-  const most = requests.length <= ONE_TASK_A_POINT ? 1 : SWEEP_MAX_POINTS;
+  const most = workers > 1 && requests.length <= ONE_TASK_A_POINT ? 1 : SWEEP_MAX_POINTS;
   let run = null;
   requests.forEach((q, i) => {
     if (run && pick && run.count < most && q && typeof q === 'object' && q.model !== 'sweep') {
@@ -103,7 +107,7 @@ function sweepEntries(response, fields) {
  * @param {SweepOptions} [options]
  * @returns {Promise<any[]>}
  */
-export function sweep(solve, requests, { signal, onProgress, onItem, pick, stallMs } = {}) {
+export function sweep(solve, requests, { signal, onProgress, onItem, pick, stallMs, workers = 1 } = {}) {
   const total = requests.length;
   if (signal?.aborted) return Promise.reject(cancelledError());
   const own = new AbortController();
@@ -146,7 +150,7 @@ export function sweep(solve, requests, { signal, onProgress, onItem, pick, stall
     // Figures list their points from the smallest to the largest, the
     // costliest last: started first, they leave the cheap ones to fill the
     // workers' tails (longest first).
-    for (const run of sweepRuns(requests, pick).reverse()) {
+    for (const run of sweepRuns(requests, pick, workers).reverse()) {
       /** @type {CallOptions} */
       const options = { signal: own.signal, stallMs };
       let answer;

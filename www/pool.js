@@ -153,7 +153,7 @@ export class Pool {
    * @returns {Promise<any[]>}
    */
   sweep(requests, options = {}) {
-    return sweep((request, o) => this.solve(request, o), requests, options);
+    return sweep((request, o) => this.solve(request, o), requests, { workers: this.size, ...options });
   }
 
   /** Cancels every task, queued and running (their promises reject with 'cancelled'). */
