@@ -24,6 +24,10 @@ const MOST: u64 = 120;
 /// that creep.
 const STALL: u64 = 12;
 
+/// How far beyond its buffer a scaled chunk may go: round-off, where the
+/// iterates carry V but for their last digits.
+const FITS: f64 = 1e-12;
+
 impl FullLp {
     /// The LP's optimum within PROVEN, over layers `kept`, as the full
     /// LP's answer; None where the bounds do not meet. `work` gets the
@@ -39,9 +43,14 @@ impl FullLp {
             // The chunks within their boxes, scaled to carry the load row's V.
             let clipped = |v: crate::lp::Var| x[v.0].clamp(0.0, self.lp.bounds[v.0].1);
             let carried: f64 = load.terms.iter().map(|&(v, a)| a * clipped(v)).sum();
-            let chunks: Vec<Vec<f64>> = self.alpha.iter().map(|st| st.iter().map(|&v| clipped(v) * load.rhs / carried * x0).collect()).collect();
+            let scale = load.rhs / carried;
+            // Scaled up, a chunk may pass its buffer: no schedule then. (Its
+            // makespan would be below the optimum, and the bound, whose time
+            // variables are capped by the best makespan, would follow it.)
+            let fits = self.alpha.iter().flatten().all(|&v| clipped(v) * scale <= self.lp.bounds[v.0].1 * (1.0 + FITS));
+            let chunks: Vec<Vec<f64>> = self.alpha.iter().map(|st| st.iter().map(|&v| clipped(v) * scale * x0).collect()).collect();
             let at = self.earliest(tree, &chunks);
-            let makespan = self.makespan(&at.x);
+            let makespan = if fits { self.makespan(&at.x) } else { f64::INFINITY };
             if makespan.is_finite() && best.as_ref().is_none_or(|b| makespan < b.0) {
                 best = Some((makespan, chunks, at.x));
                 better_at = iteration;
