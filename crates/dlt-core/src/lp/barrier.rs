@@ -124,6 +124,52 @@ struct Point {
     v: Vec<f64>,
 }
 
+/// Mehrotra's starting point: x the least-norm solution of A x = b, y and
+/// z = c - A'y the least-squares multipliers (z split into z and v by sign
+/// where x has an upper bound), each shifted into the interior and then
+/// towards balanced products.
+fn start(s: &Standard, normal: &mut Normal, bounded: &[bool]) -> Point {
+    let (a, n) = (&s.a, s.c.len());
+    normal.factor(a, &vec![1.0; n], DELTA);
+    let mut y = s.b.clone();
+    normal.solve(&mut y);
+    let mut x = vec![0.0; n];
+    times_transposed(a, &y, &mut x);
+    times(a, &s.c, &mut y);
+    normal.solve(&mut y);
+    let mut z = vec![0.0; n];
+    times_transposed(a, &y, &mut z);
+    let mut w = vec![0.0; n];
+    let mut v = vec![0.0; n];
+    for j in 0..n {
+        let reduced = s.c[j] - z[j];
+        z[j] = reduced;
+        if bounded[j] {
+            w[j] = s.u[j] - x[j];
+            (z[j], v[j]) = (reduced.max(0.0), (-reduced).max(0.0));
+        }
+    }
+    // Into the interior: each side up by 1.5 times its most negative
+    // value, then by half the products over the other side's sum, which
+    // balances them (by 1 where the products vanish: nothing to balance).
+    let on = |j: usize, all: bool| all || bounded[j];
+    let lowest = |a: &[f64], b: &[f64]| (0..n).map(|j| if bounded[j] { a[j].min(b[j]) } else { a[j] }).fold(f64::INFINITY, f64::min);
+    let lift = |values: &mut [f64], by: f64, all: bool| (0..n).filter(|&j| on(j, all)).for_each(|j| values[j] += by);
+    let (primal, dual) = ((-1.5 * lowest(&x, &w)).max(0.0), (-1.5 * lowest(&z, &v)).max(0.0));
+    lift(&mut x, primal, true);
+    lift(&mut w, primal, false);
+    lift(&mut z, dual, true);
+    lift(&mut v, dual, false);
+    let products: f64 = (0..n).map(|j| x[j] * z[j] + w[j] * v[j]).sum();
+    let (primal_sum, dual_sum) = (0..n).fold((0.0, 0.0), |(p, d), j| (p + x[j] + w[j], d + z[j] + v[j]));
+    let (primal, dual) = if products > 0.0 { (0.5 * products / dual_sum, 0.5 * products / primal_sum) } else { (1.0, 1.0) };
+    lift(&mut x, primal, true);
+    lift(&mut w, primal, false);
+    lift(&mut z, dual, true);
+    lift(&mut v, dual, false);
+    Point { x, w, y, z, v }
+}
+
 /// Runs the method on `model`, showing `look` each iterate: the model's
 /// variables and one multiplier per row (signed as `dual` counts them).
 /// Stops where `look` returns true, after `most` iterations, or where the
@@ -133,10 +179,7 @@ pub fn interior(model: &Model, most: u64, mut look: impl FnMut(&[f64], &[f64]) -
     let (a, n, m) = (&s.a, s.c.len(), s.b.len());
     let mut normal = Normal::new(a);
     let bounded: Vec<bool> = s.u.iter().map(|u| u.is_finite()).collect();
-    let x: Vec<f64> = s.u.iter().map(|&u| if u.is_finite() { u / 2.0 } else { 1.0 }).collect();
-    let w = s.u.iter().zip(&x).map(|(&u, &x)| if u.is_finite() { u - x } else { 0.0 }).collect();
-    let v = bounded.iter().map(|&b| if b { 1.0 } else { 0.0 }).collect();
-    let mut p = Point { x, w, y: vec![0.0; m], z: vec![1.0; n], v };
+    let mut p = start(&s, &mut normal, &bounded);
     let complements = (n + bounded.iter().filter(|&&b| b).count()) as f64;
     let (mut rb, mut rc, mut theta) = (vec![0.0; m], vec![0.0; n], vec![0.0; n]);
     let mut shown = vec![0.0; model.names.len()];
