@@ -19,9 +19,40 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, WWW, read, collect } from './module-graph.mjs';
+import { fileURLToPath } from 'node:url';
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WWW = path.join(ROOT, 'www');
 const OUT = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist', 'dlt-calculator.html'));
+
+const read = (rel) => fs.readFileSync(path.join(WWW, rel), 'utf8');
+
+// Relative module specifiers: static imports and re-exports, bare imports, dynamic import('…').
+const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]+)\2/g;
+const WORKER = /new\s+Worker\(\s*new\s+URL\(\s*(['"])\.\/worker\.js\1\s*,\s*import\.meta\.url\s*\)\s*,\s*\{\s*type:\s*(['"])module\2\s*\}\s*\)/g;
+
+/** Our modules reachable from app.js (the vendored library is taken as it is). */
+function collect(entry) {
+  const modules = new Map(); // rel path -> source
+  const visit = (rel) => {
+    if (modules.has(rel)) return;
+    let src = read(rel);
+    modules.set(rel, null);
+    if (!rel.startsWith('vendor/')) {
+      src = src.replace(SPECIFIER, (m, head, q, spec) => {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
+        if (target.startsWith('..')) throw new Error(`${rel} imports ${spec}, outside www/`);
+        if (target === 'pkg/dlt_wasm.js') return m; // only the worker loads the wasm glue
+        visit(target);
+        return `${head}${q}dlt/${target}${q}`;
+      });
+      src = src.replace(WORKER, 'globalThis.dltCreateWorker()');
+    }
+    modules.set(rel, src);
+  };
+  visit(entry);
+  return modules;
+}
 
 /** Text safe inside a <script type="text/plain"> block. */
 function rawText(name, text) {

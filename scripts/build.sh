@@ -2,10 +2,8 @@
 # Builds the wasm module into www/pkg (profile wasm: opt-level "s", LTO, then
 # wasm-opt -O1) with its TypeScript declarations (generated from the
 # core's Rust types) and a package.json, so that www/pkg is a package a
-# web developer can import; prints its size raw and gzipped; then the list
-# of the page's modules its head preloads (www/pkg/preload.js) and the
-# single-file page dist/dlt-calculator.html (scripts/build-single.mjs), and
-# prints its size.
+# web developer can import; prints its size raw and gzipped; then the single-file page
+# dist/dlt-calculator.html (scripts/build-single.mjs), and prints its size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --quiet --profile wasm --target wasm32-unknown-unknown -p dlt-wasm
@@ -36,7 +34,5 @@ wasm=www/pkg/dlt_wasm_bg.wasm
 echo "wasm: $(stat -c %s "$wasm") bytes, $(gzip -9 -c "$wasm" | wc -c) gzipped"
 # The isoefficiency view's default map, precomputed by this wasm module.
 node scripts/default-map.mjs
-# The page's modules, preloaded by its head (www/pkg/preload.js).
-node scripts/preload.mjs
 # The page as one self-contained file for file:// and no network: dist/dlt-calculator.html.
 node scripts/build-single.mjs
