@@ -48,12 +48,14 @@ impl FullLp {
             // makespan would be below the optimum, and the bound, whose time
             // variables are capped by the best makespan, would follow it.)
             let fits = self.alpha.iter().flatten().all(|&v| clipped(v) * scale <= self.lp.bounds[v.0].1 * (1.0 + FITS));
-            let chunks: Vec<Vec<f64>> = self.alpha.iter().map(|st| st.iter().map(|&v| clipped(v) * scale * x0).collect()).collect();
-            let at = self.earliest(tree, &chunks);
-            let makespan = if fits { self.makespan(&at.x) } else { f64::INFINITY };
-            if makespan.is_finite() && best.as_ref().is_none_or(|b| makespan < b.0) {
-                best = Some((makespan, chunks, at.x));
-                better_at = iteration;
+            if fits {
+                let chunks: Vec<Vec<f64>> = self.alpha.iter().map(|st| st.iter().map(|&v| clipped(v) * scale * x0).collect()).collect();
+                let at = self.earliest(tree, &chunks);
+                let makespan = self.makespan(&at.x);
+                if makespan.is_finite() && best.as_ref().is_none_or(|b| makespan < b.0) {
+                    best = Some((makespan, chunks, at.x));
+                    better_at = iteration;
+                }
             }
             let Some(upper_of) = best.as_ref().map(|b| b.0) else { return false };
             let lower = dual::bound_at_best(&self.lp, y.to_vec(), self.load_row, self.upper(tree, upper_of));
