@@ -10,7 +10,7 @@
 // from the names to those URLs and imports the app. The solver worker is a
 // classic worker made from worker.js: the wasm-bindgen glue imported from a
 // data: URL, the wasm (base64 in the worker's source) handed to init() as
-// bytes. pool.js, the one module that starts `new Worker(new
+// bytes. workers.js, the one module that starts `new Worker(new
 // URL('./worker.js', import.meta.url), ...)`, gets the worker from
 // globalThis.dltCreateWorker instead. The style sheet is inlined; the file
 // carries its own Content-Security-Policy: inline scripts, blob: modules and
@@ -61,8 +61,8 @@ function rawText(name, text) {
 }
 
 const modules = collect('app.js');
-const poolSrc = modules.get('pool.js');
-if (!poolSrc || poolSrc.includes("new URL('./worker.js'")) throw new Error('pool.js: the worker construction was not rewritten');
+const workersSrc = modules.get('workers.js');
+if (!workersSrc || workersSrc.includes("new URL('./worker.js'")) throw new Error('workers.js: the worker construction was not rewritten');
 
 // The worker: a classic one (from file://, Chromium starts no module worker
 // from a Blob URL, and a worker cannot fetch the page's Blob URLs), so its

@@ -35,28 +35,19 @@
 
 import { SolverError, cancelledError } from './solver-error.js';
 import { sweep } from './pool-sweep.js';
+import { takeWorker, defaultPoolSize } from './workers.js';
 
-export { SolverError };
-
-function defaultWorker() {
-  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-}
-
-/** Workers for this machine: one per core, at least 1, at most 4. */
-export function defaultPoolSize() {
-  const n = Math.floor(Number(globalThis.navigator?.hardwareConcurrency) || 1);
-  return Math.max(1, Math.min(4, n));
-}
+export { SolverError, defaultPoolSize };
 
 export class Pool {
   /**
    * @param {object} [options]
    * @param {number} [options.size] workers (default 1)
-   * @param {() => Worker} [options.createWorker] the single file's worker, tests' stand-ins
+   * @param {() => Worker} [options.createWorker] tests' stand-ins (default: workers.js's)
    * @param {number} [options.stallMs] replace a worker silent this long on one task (0: never)
    * @param {number} [options.idleMs] terminate a worker idle this long (0: keep it)
    */
-  constructor({ size = 1, createWorker = defaultWorker, stallMs = 60000, idleMs = 120000 } = {}) {
+  constructor({ size = 1, createWorker = takeWorker, stallMs = 60000, idleMs = 120000 } = {}) {
     this.size = Math.max(1, Math.floor(size));
     this.createWorker = createWorker;
     this.stallMs = stallMs;
