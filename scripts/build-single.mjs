@@ -29,7 +29,7 @@ const read = (rel) => fs.readFileSync(path.join(WWW, rel), 'utf8');
 
 // Relative module specifiers: static imports and re-exports, bare imports, dynamic import('…').
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]+)\2/g;
-const WORKER = /new\s+Worker\(\s*new\s+URL\(\s*(['"])\.\/worker\.js\1\s*,\s*import\.meta\.url\s*\)\s*,\s*\{\s*type:\s*(['"])module\2\s*\}\s*\)/g;
+const WORKER = /new\s+Worker\(\s*new\s+URL\(\s*(['"])\.\/worker\.js\1\s*,\s*import\.meta\.url\s*\)\s*,\s*[A-Za-z_$][\w$]*\s*\)/g;
 
 /** Our modules reachable from app.js (the vendored library is taken as it is). */
 function collect(entry) {

@@ -15,7 +15,20 @@ import init, { solve_progress as solveProgress, export_lp as exportLp, explain, 
 // A worker's postMessage (the page's DOM types would ask for a target origin).
 const postMessage = /** @type {(message: unknown) => void} */ (/** @type {any} */ (self).postMessage.bind(self));
 
-const ready = init();
+// The core: fetched here at once or, in a worker workers.js names
+// CORE_FROM_PAGE, the module the page compiled once for its workers, sent
+// in a 'wasm' message (null where the page could not compile it: fetched
+// here then).
+const CORE_FROM_PAGE = 'core-from-page';
+/** @type {(module: WebAssembly.Module | null) => void} */
+let deliver = () => {};
+/** @type {Promise<WebAssembly.Module | null>} */
+const delivered = new Promise((resolve) => { deliver = resolve; });
+/** @param {WebAssembly.Module | null} module */
+function load(module) {
+  return module ? init({ module_or_path: module }) : init();
+}
+const ready = self.name === CORE_FROM_PAGE ? delivered.then(load) : load(null);
 ready.catch(() => {}); // reported to each request instead, below
 /** @type {unknown} */
 let broken = null; // the trap that made the instance unusable
@@ -83,6 +96,10 @@ function solveReporting(id, request) {
 self.onmessage = async (/** @type {MessageEvent} */ event) => {
   const msg = event.data || {};
   const { id, type } = msg;
+  if (type === 'wasm') {
+    deliver(msg.module ?? null);
+    return;
+  }
   try {
     await ready;
     switch (type) {

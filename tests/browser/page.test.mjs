@@ -198,8 +198,9 @@ test('solver client: sweeps report progress and cancel; a crashed worker is repl
     r.afterTrap = (await t.solve(req)).phases;
     r.trapRestarts = t.restarts;
     t.terminate();
-    // The wasm never ran on the main thread.
-    r.mainWasm = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).length;
+    // The page itself fetched the wasm once at most: workers.js compiles it
+    // for its workers to share (they instantiate it; the page never does).
+    r.mainWasm = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).map((e) => e.initiatorType).join(',');
     return r;
   });
   assert.equal(out.progress, '1/3 2/3 3/3');
@@ -214,7 +215,7 @@ test('solver client: sweeps report progress and cancel; a crashed worker is repl
   assert.match(out.trap, /^crash: .*unreachable/);
   assert.equal(out.afterTrap, 4);
   assert.equal(out.trapRestarts, 1);
-  assert.equal(out.mainWasm, 0);
+  assert.match(out.mainWasm, /^(fetch)?$/);
 });
 
 test('a request nested 20,000 deep: the core refuses it by name and the wasm module solves on', async () => {
