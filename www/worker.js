@@ -16,9 +16,9 @@ import init, { solve_progress as solveProgress, export_lp as exportLp, explain, 
 const postMessage = /** @type {(message: unknown) => void} */ (/** @type {any} */ (self).postMessage.bind(self));
 
 // The core: fetched here at once or, in a worker workers.js names
-// CORE_FROM_PAGE, the module the page compiled once for its workers, sent
-// in a 'wasm' message (null where the page could not compile it: fetched
-// here then).
+// CORE_FROM_PAGE (its constant of that name), the module the page compiled
+// once for its workers, sent in a 'wasm' message (null where the page could
+// not compile it: fetched here then).
 const CORE_FROM_PAGE = 'core-from-page';
 /** @type {(module: WebAssembly.Module | null) => void} */
 let deliver = () => {};

@@ -25,6 +25,9 @@ const ONE_FILE = typeof (/** @type {any} */ (globalThis).dltCreateWorker) === 'f
  */
 let compiled = null;
 
+/** The name under which worker.js waits for the page's module (its CORE_FROM_PAGE). */
+const CORE_FROM_PAGE = 'core-from-page';
+
 /**
  * A new module worker running worker.js: fetching the core itself, or
  * (`shared`) given the page's (worker.js). A worker alone fetches its own:
@@ -34,7 +37,7 @@ let compiled = null;
  */
 function startWorker(shared) {
   if (ONE_FILE || !shared) return newWorker({ type: 'module' });
-  const worker = newWorker({ type: 'module', name: 'core-from-page' });
+  const worker = newWorker({ type: 'module', name: CORE_FROM_PAGE });
   compiled ??= WebAssembly.compileStreaming(fetch(new URL('./pkg/dlt_wasm_bg.wasm', import.meta.url), { priority: 'low' })).catch(() => null);
   compiled.then((module) => worker.postMessage({ type: 'wasm', module }));
   return worker;
@@ -63,14 +66,12 @@ function prestart(shared) {
 // closed after this long; the pools start their own whenever they need one.
 const UNCLAIMED_MS = 20000;
 
-if (typeof location !== 'undefined') {
-  const link = new URLSearchParams(location.hash.slice(1));
-  const embedded = new URLSearchParams(location.search).get('embed') === '1';
-  // The solver's worker; and the figures' as the gallery starts them when it mounts (app.js).
-  const count = 1 + (link.get('view') === 'gallery' && !embedded ? defaultPoolSize() : 0);
-  for (let i = 0; i < count; i++) prestart(count > 1);
-  setTimeout(() => started.splice(0).forEach((s) => s.worker.terminate()), UNCLAIMED_MS);
-}
+const link = new URLSearchParams(location.hash.slice(1));
+const embedded = new URLSearchParams(location.search).get('embed') === '1';
+// The solver's worker; and the figures' as the gallery starts them when it mounts (app.js).
+const count = 1 + (link.get('view') === 'gallery' && !embedded ? defaultPoolSize() : 0);
+for (let i = 0; i < count; i++) prestart(count > 1);
+setTimeout(() => started.splice(0).forEach((s) => s.worker.terminate()), UNCLAIMED_MS);
 
 /** A worker started early, if one is left and loaded; else a new one. */
 export function takeWorker() {
