@@ -18,7 +18,7 @@ const ONE_FILE = typeof (/** @type {any} */ (globalThis).dltCreateWorker) === 'f
 /**
  * The core's module, fetched and compiled once for the workers that share
  * it: the gallery's three workers, fetching it each, took 4.5 s to draw a
- * figure under 40 ms of latency and 10 Mbit/s; sharing one fetch, 3.0 s.
+ * figure under 40 ms of latency and 10 Mbit/s; sharing one fetch, 3.0-3.2 s.
  * Fetched at low priority, after the page's modules. Null where it cannot
  * be compiled here: each worker then fetches it itself.
  * @type {Promise<WebAssembly.Module | null> | null}
