@@ -83,14 +83,14 @@ fn layer_size(p: f64, i: usize) -> f64 {
     p * libm::pow(p + 1.0, i as f64 - 1.0)
 }
 
-struct Tree {
+pub(super) struct Tree {
     p: f64,
     s: f64,
     c: f64,
     d: Option<f64>,
 }
 
-fn validate(q: &BinomialParams) -> Result<(Sequential, Tree, usize, usize)> {
+pub(super) fn validate(q: &BinomialParams) -> Result<(Sequential, Tree, usize, usize)> {
     let p = P.count(q.p)? as f64;
     let h = H.count(q.h)?;
     let Load { costs: Costs { s, c, a }, v } = q.load.validate()?;

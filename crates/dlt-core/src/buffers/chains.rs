@@ -143,15 +143,56 @@ pub(crate) fn solve(seq: &Sequential, kept: &[usize], n: usize) -> Option<Proven
         proven(&outcome, &multipliers).then(|| inst.sparsest(shape, outcome, &multipliers))
     });
     let outcome = by_link(false).or_else(by_shape).or_else(|| by_link(true))?;
-    let (x0, tau) = seq.scale;
-    let mut chunks = vec![vec![0.0; inst.m]; n];
-    for (p, (k, j)) in seq.order_of(kept.len(), n).into_iter().enumerate() {
-        chunks[k][j] = (outcome.x[p] * x0).clamp(0.0, seq.units[kept[j]].cap);
-    }
-    Some(Proven { chunks, makespan: outcome.t * tau })
+    Some(inst.proven(seq, kept, outcome))
 }
 
+/// The optimum over units `kept` and `n` stages where `chunks` (load
+/// units, chunks[k][j], all n stages; a windowed LP's answer, say) has the
+/// shape of one: its messages read as full, empty or free, the free ones'
+/// rows made tight, and proven by that shape's multipliers as `solve`'s
+/// are; with the dual bound, in time units. The shapes `solve` searches
+/// have their free messages at one end; an optimum with partial chunks at
+/// both ends (000 Fig. 5(a)'s D = 100 past V = 1E4) is found by the LP
+/// and proven here.
+pub(crate) fn prove(seq: &Sequential, kept: &[usize], chunks: &[Vec<f64>]) -> Option<(Proven, f64)> {
+    let n = chunks.len();
+    let inst = Instance::new(seq, kept, n);
+    let x0 = seq.scale.0;
+    let shape: Shape = seq.order_of(kept.len(), n).into_iter().zip(&inst.messages).map(|((k, j), msg)| {
+        let x = chunks[k][j] / x0;
+        if x >= msg.cap * (1.0 - SHAPE) {
+            Status::Full
+        } else if x <= SHAPE * msg.cap.min(inst.v) {
+            Status::Empty
+        } else {
+            Status::Free
+        }
+    }).collect();
+    let outcome = inst.outcome(&shape).filter(|o| o.faults() == 0)?;
+    let multipliers = inst.multipliers(&shape);
+    let bound = inst.dual_bound(&multipliers);
+    if outcome.t - bound > PROOF * outcome.t {
+        return None;
+    }
+    let outcome = inst.sparsest(shape, outcome, &multipliers);
+    Some((inst.proven(seq, kept, outcome), bound * seq.scale.1))
+}
+
+/// How near its buffer (or 0) an LP's chunk reads as full (or empty), relative.
+const SHAPE: f64 = 1e-7;
+
 impl Instance {
+    /// `outcome` in load units by stage and kept unit.
+    fn proven(&self, seq: &Sequential, kept: &[usize], outcome: Outcome) -> Proven {
+        let n = self.messages.len() / self.m;
+        let (x0, tau) = seq.scale;
+        let mut chunks = vec![vec![0.0; self.m]; n];
+        for (p, (k, j)) in seq.order_of(kept.len(), n).into_iter().enumerate() {
+            chunks[k][j] = (outcome.x[p] * x0).clamp(0.0, seq.units[kept[j]].cap);
+        }
+        Proven { chunks, makespan: outcome.t * tau }
+    }
+
     fn new(seq: &Sequential, kept: &[usize], n: usize) -> Self {
         let (x0, tau) = seq.scale;
         let messages = seq.order_of(kept.len(), n).into_iter().map(|(_, j)| {
