@@ -27,13 +27,12 @@ pub struct Rounding {
     pub bound: f64,
 }
 
-/// The classes, loads and times of `n` phases, if feasible.
-pub fn phase(inp: &Input, o: &Options, n: usize) -> Option<(Vec<Class>, Solution, Timing)> {
-    let st = Setup::new(o, inp.s, inp.c, inp.v);
-    let cls = chain::classes(o, inp.k, n, inp.a);
-    let sol = chain::solve(&cls, &st)?;
-    let t = chain::timing(&cls, &st, &sol.x, &sol.msg);
-    Some((cls, sol, t))
+/// The loads and times of the classes `cls` (those of some number of
+/// phases, a prefix of all of them), if feasible.
+fn phase(cls: &[Class], st: &Setup) -> Option<(Solution, Timing)> {
+    let sol = chain::solve(cls, st)?;
+    let t = chain::timing(cls, st, &sol.x, &sol.msg);
+    Some((sol, t))
 }
 
 /// The number of phases asked for, if feasible, or the best one. Lemma 1
@@ -55,10 +54,15 @@ pub fn solve(inp: &Input, o: &Options) -> Result<Output> {
     let Input { k, s, c, v, phases, .. } = *inp;
     let st = Setup::new(o, s, c, v);
     let max_phases = o.max_phases(k);
+    // n phases are the first classes of all: built once, not once per n
+    // (the wave front's 624 phases at k = 4).
+    let all = chain::classes(o, k, max_phases, inp.a);
+    let of = |n: usize| &all[..o.classes(n)];
     let by_phases: Vec<PhaseOption> =
-        (0..=max_phases).map(|n| PhaseOption { phases: n, makespan: phase(inp, o, n).map(|(_, _, t)| t.makespan) }).collect();
+        (0..=max_phases).map(|n| PhaseOption { phases: n, makespan: phase(of(n), &st).map(|(_, t)| t.makespan) }).collect();
     let n = chosen_phases(&by_phases, phases)?;
-    let (cls, sol, divisible) = phase(inp, o, n).ok_or_else(|| Error::internal("a feasible number of phases did not solve"))?;
+    let cls = of(n);
+    let (sol, divisible) = phase(cls, &st).ok_or_else(|| Error::internal("a feasible number of phases did not solve"))?;
     let mut warnings = Vec::new();
     if n < max_phases && phases.is_none() {
         warnings.push(format!("{n} of {max_phases} phases give the shortest schedule"));

@@ -84,6 +84,11 @@ impl Options {
         4 / self.ports
     }
 
+    /// The classes of n phases, the originator's included (`chain::classes`).
+    pub fn classes(&self, n: usize) -> usize {
+        1 + n * if self.wavefront { 1 } else { self.slots() }
+    }
+
     /// Speed of layer i's processors.
     pub fn speed(&self, layer: usize) -> f64 {
         self.speeds.get(layer).or(self.speeds.last()).copied().unwrap_or(1.0)
