@@ -162,7 +162,7 @@ pub(crate) fn prove(seq: &Sequential, kept: &[usize], chunks: &[Vec<f64>]) -> Op
     let n = chunks.len();
     let inst = Instance::new(seq, kept, n);
     let x0 = seq.scale.0;
-    let shape: Shape = seq.order_of(kept.len(), n).into_iter().zip(&inst.messages).map(|((k, j), msg)| {
+    let shape: Shape = seq.order_of(kept.len(), n).zip(&inst.messages).map(|((k, j), msg)| {
         let x = chunks[k][j] / x0;
         if x >= msg.cap * (1.0 - SHAPE) {
             Status::Full
@@ -191,7 +191,7 @@ impl Instance {
         let n = self.messages.len() / self.m;
         let (x0, tau) = seq.scale;
         let mut chunks = vec![vec![0.0; self.m]; n];
-        for (p, (k, j)) in seq.order_of(kept.len(), n).into_iter().enumerate() {
+        for (p, (k, j)) in seq.order_of(kept.len(), n).enumerate() {
             chunks[k][j] = (outcome.x[p] * x0).clamp(0.0, seq.units[kept[j]].cap);
         }
         Proven { chunks, makespan: outcome.t * tau }
@@ -199,7 +199,7 @@ impl Instance {
 
     fn new(seq: &Sequential, kept: &[usize], n: usize) -> Self {
         let (x0, tau) = seq.scale;
-        let messages = seq.order_of(kept.len(), n).into_iter().map(|(_, j)| {
+        let messages = seq.order_of(kept.len(), n).map(|(_, j)| {
             let u = &seq.units[kept[j]];
             Message { s: u.s / tau, c: u.c * x0 / tau, count: u.count, cap: u.cap / x0 }
         }).collect();
