@@ -70,15 +70,15 @@ pub fn solve(inp: &Input, o: &Options) -> Result<Output> {
     let (x, msg, time, rounding) = match o.granularity {
         None => (sol.x.clone(), sol.msg.clone(), divisible, None),
         Some(g) => {
-            let (x, msg) = chain::round(&cls, &st, &sol.msg, g).map_err(|m| Error::infeasible("granularity", format!(
+            let (x, msg) = chain::round(cls, &st, &sol.msg, g).map_err(|m| Error::infeasible("granularity", format!(
                 "rounding the messages up to multiples of {g} leaves {} a negative load; a finer granularity or fewer phases would do",
                 if m == 0 { String::from("the originator") } else { format!("layer {}", cls[m].layer) })))?;
-            let time = chain::timing(&cls, &st, &x, &msg);
+            let time = chain::timing(cls, &st, &x, &msg);
             let report = Rounding {
                 granularity: g,
                 divisible_makespan: divisible.makespan,
                 deviation: time.makespan - divisible.makespan,
-                bound: chain::rounding_bound(&cls, &st, g),
+                bound: chain::rounding_bound(cls, &st, g),
             };
             (x, msg, time, Some(report))
         }
@@ -104,7 +104,7 @@ pub fn solve(inp: &Input, o: &Options) -> Result<Output> {
             layer_load: cl.count * x[m],
         })
         .collect();
-    let schedule = schedule(&cls, &st, o, &x, &msg, &time)?;
+    let schedule = schedule(cls, &st, o, &x, &msg, &time)?;
     let one = st.time(&cls[0], v);
     Ok(Output {
         k,
