@@ -9,6 +9,9 @@ pub struct LUFactors {
     upper: TriangleMat,
     row_perm: Option<Perm>,
     col_perm: Option<Perm>,
+    /// dlt: 0 for the factors of B, 1 for those of B^T (`transpose`): with
+    /// the triangle, which of `ScratchSpace::density` a solve reads.
+    side: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -16,6 +19,9 @@ pub struct ScratchSpace {
     rhs: ScatteredVec,
     dense_rhs: Vec<f64>,
     mark_nonzero: MarkNonzero,
+    /// dlt: the running density of the results of each of the four
+    /// triangular solves (B's L and U, B^T's), across refactorizations.
+    density: [f64; 4],
 }
 
 impl ScratchSpace {
@@ -24,6 +30,7 @@ impl ScratchSpace {
             rhs: ScatteredVec::empty(n),
             dense_rhs: vec![0.0; n],
             mark_nonzero: MarkNonzero::with_capacity(n),
+            density: [0.0; 4],
         }
     }
 
@@ -92,8 +99,8 @@ impl LUFactors {
             std::mem::swap(&mut scratch.rhs, rhs);
         }
 
-        tri_solve_sparse(&self.lower, Triangle::Lower, scratch);
-        tri_solve_sparse(&self.upper, Triangle::Upper, scratch);
+        tri_solve_sparse(&self.lower, Triangle::Lower, scratch, 2 * self.side);
+        tri_solve_sparse(&self.upper, Triangle::Upper, scratch, 2 * self.side + 1);
 
         if let Some(col_perm) = &self.col_perm {
             rhs.clear();
@@ -113,6 +120,7 @@ impl LUFactors {
             lower: self.upper.transpose(),
             upper: self.lower.transpose(),
             row_perm: self.col_perm.clone(),
+            side: 1 - self.side,
             col_perm: self.row_perm.clone(),
         }
     }
@@ -358,6 +366,7 @@ fn factorize_in_order<'a>(
     );
 
     let res = LUFactors {
+        side: 0,
         lower: TriangleMat {
             nondiag: lower,
             diag: None,
@@ -510,12 +519,19 @@ fn tri_solve_dense(tri_mat: &TriangleMat, triangle: Triangle, rhs: &mut [f64]) {
 /// the triangular solves' time on the trees' full LPs).
 const DENSE_SOLVE: usize = 20;
 
-/// rhs is passed via scratch.visited, scratch.values.
-fn tri_solve_sparse(tri_mat: &TriangleMat, triangle: Triangle, scratch: &mut ScratchSpace) {
+/// dlt: so is any right-hand side of a solve whose results have been more
+/// than this dense of late (a running mean, weight 1/20 to the latest, as
+/// HiGHS predicts its hyper-sparse solves): a sparse column often fills in.
+const DENSE_RESULT: f64 = 0.1;
+
+/// rhs is passed via scratch.visited, scratch.values; `which` solve it is,
+/// for `ScratchSpace::density`.
+fn tri_solve_sparse(tri_mat: &TriangleMat, triangle: Triangle, scratch: &mut ScratchSpace, which: usize) {
     assert_eq!(tri_mat.rows(), scratch.rhs.len());
 
     let rhs = &mut scratch.rhs;
-    if rhs.nonzero.len() * DENSE_SOLVE > rhs.len() {
+    let predicted = scratch.density[which];
+    if rhs.nonzero.len() * DENSE_SOLVE > rhs.len() || predicted > DENSE_RESULT {
         tri_solve_dense(tri_mat, triangle, &mut rhs.values);
         for (i, &value) in rhs.values.iter().enumerate() {
             if value != 0.0 && !rhs.is_nonzero[i] {
@@ -523,22 +539,23 @@ fn tri_solve_sparse(tri_mat: &TriangleMat, triangle: Triangle, scratch: &mut Scr
                 rhs.nonzero.push(i);
             }
         }
-        return;
-    }
+    } else {
+        // compute the non-zero elements of the result by dfs traversal
+        scratch.mark_nonzero.run(
+            &mut scratch.rhs,
+            |col| tri_mat.nondiag.col_rows(col),
+            |_| true,
+            |orig_i| orig_i,
+        );
 
-    // compute the non-zero elements of the result by dfs traversal
-    scratch.mark_nonzero.run(
-        &mut scratch.rhs,
-        |col| tri_mat.nondiag.col_rows(col),
-        |_| true,
-        |orig_i| orig_i,
-    );
-
-    // solve for the non-zero values into dense workspace.
-    // rev() because DFS returns vertices in reverse topological order.
-    for &col in scratch.mark_nonzero.visited.iter().rev() {
-        tri_solve_process_col(tri_mat, col, &mut scratch.rhs.values);
+        // solve for the non-zero values into dense workspace.
+        // rev() because DFS returns vertices in reverse topological order.
+        for &col in scratch.mark_nonzero.visited.iter().rev() {
+            tri_solve_process_col(tri_mat, col, &mut scratch.rhs.values);
+        }
     }
+    let density = scratch.rhs.nonzero.len() as f64 / scratch.rhs.len().max(1) as f64;
+    scratch.density[which] = 0.95 * predicted + 0.05 * density;
 }
 
 fn tri_solve_process_col(tri_mat: &TriangleMat, col: usize, rhs: &mut [f64]) {
