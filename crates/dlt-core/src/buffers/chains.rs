@@ -142,10 +142,7 @@ pub(crate) fn solve(seq: &Sequential, kept: &[usize], n: usize) -> Option<Proven
     // The link's greedy fill first: one pass, where the shape's search
     // takes dozens (000 Fig. 13(a)'s LLF at D = 1: 102 passes of 344,830
     // messages); its scan over the free stages, quadratic, last.
-    let by_shape = || inst.find().and_then(|(shape, outcome)| {
-        let multipliers = inst.multipliers(&shape);
-        proven(&outcome, &multipliers).then(|| inst.sparsest(shape, outcome, &multipliers))
-    });
+    let by_shape = || inst.find().and_then(|(shape, outcome)| inst.certify(shape, outcome)).map(|(outcome, _)| outcome);
     let outcome = by_link(false).or_else(by_shape).or_else(|| by_link(true))?;
     Some(inst.proven(seq, kept, outcome))
 }
@@ -173,12 +170,7 @@ pub(crate) fn prove(seq: &Sequential, kept: &[usize], chunks: &[Vec<f64>]) -> Op
         }
     }).collect();
     let outcome = inst.outcome(&shape).filter(|o| o.faults() == 0)?;
-    let multipliers = inst.multipliers(&shape);
-    let bound = inst.dual_bound(&multipliers);
-    if outcome.t - bound > PROOF * outcome.t {
-        return None;
-    }
-    let outcome = inst.sparsest(shape, outcome, &multipliers);
+    let (outcome, bound) = inst.certify(shape, outcome)?;
     Some((inst.proven(seq, kept, outcome), bound * seq.scale.1))
 }
 
@@ -273,13 +265,19 @@ impl Instance {
         (outcome.faults() == 0).then_some((shape, outcome))
     }
 
-    /// Among the optima the same multipliers prove, tied within TIE, the
+    /// `outcome` of `shape` where that shape's multipliers prove it: the
+    /// sparsest of its ties, with the dual bound (scaled).
+    fn certify(&self, shape: Shape, outcome: Outcome) -> Option<(Outcome, f64)> {
+        let bound = self.dual_bound(&self.multipliers(&shape));
+        (outcome.t - bound <= PROOF * outcome.t).then(|| (self.sparsest(shape, outcome, bound), bound))
+    }
+
+    /// Among the optima the same dual `bound` proves, tied within TIE, the
     /// one with the most empty messages at the end: where the optimum is not
     /// unique a simplex vertex leaves them empty, the paper's LP charges
     /// their start-ups all the same, and pruning can then drop them (000
     /// Fig. 6: at n = 5 no load goes to P8-P10 in the last stage).
-    fn sparsest(&self, shape: Shape, outcome: Outcome, multipliers: &(Vec<f64>, f64)) -> Outcome {
-        let bound = self.dual_bound(multipliers);
+    fn sparsest(&self, shape: Shape, outcome: Outcome, bound: f64) -> Outcome {
         let (q, optimum) = (shape.len(), outcome.t);
         let mut best = outcome;
         for empty in 1..=self.m.min(q - 1) {

@@ -39,11 +39,17 @@ fn forced(seq: &Sequential, n: usize) -> bool {
     capacity.is_finite() && (capacity - seq.v).abs() <= 1e-12 * seq.v
 }
 
-/// Whether `solve` stands in for the full LP, proven or not: n = n_min
-/// stages of more messages than the full LP takes, unless the buffers are
-/// `forced` (the full LP is then exact, and no slower).
+/// Whether the middle stages full are worth trying: n = n_min stages, at
+/// least two, unless the buffers are `forced` (the full LP is then exact,
+/// and no slower).
+fn at_n_min(seq: &Sequential, n: usize, n_min: usize) -> bool {
+    n == n_min && n >= 2 && !forced(seq, n)
+}
+
+/// Whether `solve` stands in for the full LP, proven or not: `at_n_min`
+/// with more messages than the full LP takes.
 pub(crate) fn applies(seq: &Sequential, n: usize, n_min: usize) -> bool {
-    n == n_min && n >= 2 && n * seq.units.len() > FULL_LP_MESSAGES && !forced(seq, n)
+    at_n_min(seq, n, n_min) && n * seq.units.len() > FULL_LP_MESSAGES
 }
 
 /// The plan of a star's or binomial tree's request over n stages: the
@@ -59,7 +65,7 @@ pub(crate) fn plan(seq: &Sequential, n: usize, n_min: usize) -> Plan {
     } else {
         let otherwise = if applies(seq, n, n_min) {
             "the middle stages full to the buffers"
-        } else if n == n_min && n >= 2 {
+        } else if at_n_min(seq, n, n_min) {
             "the middle stages full to the buffers where the shape of their answer is proven, else the LP in its compact form"
         } else {
             "the LP in its compact form"
@@ -81,9 +87,12 @@ pub(crate) fn solve_or_full(seq: &Sequential, n: usize, n_min: usize, prune: Pru
 
 fn by_paper(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) -> Result<(Solved<()>, Vec<String>, Option<f64>)> {
     let all: Vec<usize> = (0..seq.units.len()).collect();
-    let at_n_min = n == n_min && n >= 2 && !forced(seq, n);
-    if at_n_min {
-        let whole = |chunks: &[Vec<f64>]| prune == Prune::Raw || stages::loaded(chunks, all.len(), seq.scale.0) == (all.clone(), n);
+    if at_n_min(seq, n, n_min) {
+        // Every unit and stage loaded: nothing for the paper's pruning to drop.
+        let whole = |chunks: &[Vec<f64>]| prune == Prune::Raw || {
+            let (units, stages) = stages::loaded(chunks, all.len(), seq.scale.0);
+            units.len() == all.len() && stages == n
+        };
         match super::chains::solve(seq, &all, n) {
             Some(proven) if applies(seq, n, n_min) || whole(&proven.chunks) => {
                 let solved = Solved { kept: all, chunks: proven.chunks, makespan: proven.makespan, lp: LpSize::NONE.by_structure(), solution: None, handles: () };
