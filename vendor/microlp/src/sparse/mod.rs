@@ -22,6 +22,7 @@ impl SparseVec {
         self.values.clear();
     }
 
+    #[inline]
     pub(crate) fn iter(&self) -> impl Iterator<Item = (usize, &f64)> {
         self.indices.iter().copied().zip(&self.values)
     }
@@ -51,6 +52,7 @@ impl ScatteredVec {
         self.values.len()
     }
 
+    #[inline]
     pub fn iter(&self) -> impl Iterator<Item = (usize, &f64)> {
         self.nonzero.iter().map(move |&i| (i, &self.values[i]))
     }
@@ -177,6 +179,7 @@ impl SparseMat {
         self.indptr.push(self.indices.len())
     }
 
+    #[inline]
     pub(crate) fn col_rows(&self, i_col: usize) -> &[usize] {
         &self.indices[self.indptr[i_col]..self.indptr[i_col + 1]]
     }
@@ -185,10 +188,12 @@ impl SparseMat {
         &mut self.indices[self.indptr[i_col]..self.indptr[i_col + 1]]
     }
 
+    #[inline]
     pub(crate) fn col_data(&self, i_col: usize) -> &[f64] {
         &self.data[self.indptr[i_col]..self.indptr[i_col + 1]]
     }
 
+    #[inline]
     pub(crate) fn col_iter(&self, i_col: usize) -> impl Iterator<Item = (usize, &f64)> {
         self.col_rows(i_col)
             .iter()
