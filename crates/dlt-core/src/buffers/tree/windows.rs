@@ -47,10 +47,10 @@ pub(super) fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest
         let size = LpSize::NONE.then(&lp, &sol);
         // Proven, or the next window leaves no middle or is wider than
         // `widest`, or (free middle stages) the first window or two left
-        // the bound far off, where the optimum's ends do not settle into a steady state
-        // within reach (h = 10, n = 30, S = 1e-5: 0.8 % after 2 + 2, 0.7 %
-        // after 10 + 10, 3.5 s of windows): the caller then solves the full
-        // LP where it can.
+        // the bound far off, where the optimum's ends do not settle into a
+        // steady state within reach (h = 10, n = 30, S = 1e-5: 0.8 % after
+        // 2 + 2, 0.7 % after 10 + 10, 3.5 s of windows): the caller then
+        // solves the full LP where it can.
         let gap = (makespan - bound) / makespan;
         let far = !full && if window == 1 { gap.is_finite() && gap > FIRST_WINDOW_GAP } else { gap > WIDENING_GAP };
         // (Without a bound, where the full LP is too large, a window is only
