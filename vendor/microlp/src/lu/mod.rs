@@ -568,10 +568,6 @@ fn tri_solve_process_col(tri_mat: &TriangleMat, col: usize, rhs: &mut [f64]) {
     };
 
     rhs[col] = x_val;
-    // dlt: a zero (most columns of a dense solve) subtracts nothing.
-    if x_val == 0.0 {
-        return;
-    }
     for (r, &coeff) in tri_mat.nondiag.col_iter(col) {
         rhs[r] -= x_val * coeff;
     }

@@ -179,6 +179,9 @@ impl SparseMat {
         self.indptr.push(self.indices.len())
     }
 
+    // dlt: `#[inline]` here, on `col_data`, `col_iter` and the vectors'
+    // `iter`: at the wasm's opt-level "s" each was a call per column of
+    // every triangular solve.
     #[inline]
     pub(crate) fn col_rows(&self, i_col: usize) -> &[usize] {
         &self.indices[self.indptr[i_col]..self.indptr[i_col + 1]]
