@@ -527,20 +527,31 @@ test('the page stays usable during a long sweep, and the sweep cancels', async (
   assert.equal(await page.getByTestId('tab-torus').getAttribute('aria-selected'), 'true');
 
   // Cancel: the worker is stopped and replaced; the next computation answers.
+  // The sweep's indicator is marked, and the new sweep's Cancel pressed by
+  // a MutationObserver, in the task that shows it: a sweep can take 10 ms,
+  // too short to wait for a progress count (waiting for one spun forever
+  // once the sweep had ended first), and the sweep can end only in a later
+  // task (the worker's answer), which takes the button off.
+  await page.evaluate(() => {
+    document.querySelector('#view-torus [data-panel=sweep] .progress')?.setAttribute('data-old', '');
+    window.pressed = new Promise((resolve) => {
+      const press = () => {
+        const cancel = document.querySelector('#view-torus [data-panel=sweep] .progress:not([data-old]) button');
+        if (!cancel) return false;
+        cancel.click();
+        observer.disconnect();
+        resolve(true);
+        return true;
+      };
+      const observer = new MutationObserver(press);
+      observer.observe(document.querySelector('#view-torus'), { childList: true, subtree: true });
+      setTimeout(() => press() || resolve(false), 30000);
+    });
+  });
   await view('torus').getByTestId('field-A').fill('2e-6');
   await view('torus').getByTestId('compute').click();
-  // Pressed from the page as soon as the sweep reports progress: it takes about a second.
-  await page.evaluate(() => new Promise((resolve) => {
-    const look = () => {
-      const bar = document.querySelector('#view-torus [data-panel=sweep] .progress');
-      const cancel = bar?.querySelector('button');
-      if (cancel && /: \d+ \/ \d+/.test(bar.textContent)) {
-        cancel.click();
-        resolve();
-      } else setTimeout(look, 2);
-    };
-    look();
-  }));
+  const pressed = await page.evaluate(() => window.pressed);
+  assert.ok(pressed, 'the new sweep showed no Cancel button within 30 s');
   await page.waitForFunction(() => /cancelled/.test(document.querySelector('#view-torus [data-panel=sweep] .progress')?.textContent ?? ''));
   const after = Number(await view('torus').getByTestId('results').getAttribute('data-seq'));
   await view('torus').getByTestId('field-V').fill('5e6');
