@@ -171,4 +171,4 @@ solver.version().then(
   (v) => { document.getElementById('version').textContent = v; },
   () => { document.getElementById('version').textContent = '—'; },
 );
-registerOffline();
+registerOffline(() => [solver, figures].some((pool) => pool.running > 0 || pool.queued > 0));
