@@ -601,6 +601,30 @@ test('the single file computes from file:// with the network off', async () => {
   }
 });
 
+test('the service worker is registered once the page is idle: not yet when its first figure is drawn', async () => {
+  const own = await serve(); // a server of ours with no service worker yet
+  session.allow(own.url);
+  const p = await browser.context.newPage();
+  watchErrors(p, []);
+  try {
+    // Read in the page the moment the figure is drawn (its pools just idle).
+    await p.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[data-fig="000-fig13a"]')?.dataset.state !== 'done') return;
+        observer.disconnect();
+        navigator.serviceWorker.getRegistration().then((r) => { window.registeredWhenDrawn = Boolean(r); });
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+    });
+    await p.goto(`${own.url}#v=1&view=gallery&fig=000-fig13a`);
+    await p.waitForFunction(() => typeof window.registeredWhenDrawn === 'boolean', null, { timeout: 60000 });
+    assert.equal(await p.evaluate(() => window.registeredWhenDrawn), false);
+    await p.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 30000 });
+  } finally {
+    await p.close();
+    await own.close();
+  }
+});
+
 test('the served page keeps working offline after its first load (service worker)', async () => {
   const own = await serve();
   session.allow(own.url); // a server of ours too
