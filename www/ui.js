@@ -113,19 +113,18 @@ export function progress(label, onCancel) {
   const cancel = el('button', { type: 'button', class: 'ghost small', text: 'Cancel', onclick: () => onCancel?.() });
   const root = el('div', { class: 'progress', role: 'status', 'aria-live': 'polite', 'data-testid': 'progress' }, bar, text, cancel);
   const started = performance.now();
-  let counts = '';
   let attached = false;
-  /** @type {[number, number] | null} the last update, for the next tick */
-  let pending = null;
+  /** @type {[number, number] | null} the last update's (done, total) */
+  let count = null;
   const show = () => {
     // An indicator taken off the page without finish() stops ticking.
     if (attached && !root.isConnected) clearInterval(ticker);
     attached ||= root.isConnected;
-    if (pending) {
-      bar.max = pending[1];
-      bar.value = pending[0];
-      pending = null;
+    if (count) {
+      bar.max = count[1];
+      bar.value = count[0];
     }
+    const counts = count ? `: ${count[0]} / ${count[1]}` : '';
     text.textContent = `${label}${counts} · ${((performance.now() - started) / 1000).toFixed(1)} s`;
   };
   const ticker = setInterval(show, 250);
@@ -135,8 +134,7 @@ export function progress(label, onCancel) {
     // Shown by the next tick: a sweep's points each answered at once took
     // a repaint apiece, 20 % of a core beside the workers (000 Fig. 13(b)).
     update(done, total) {
-      counts = `: ${done} / ${total}`;
-      pending = [done, total];
+      count = [done, total];
     },
     setLabel(text) {
       label = text;
