@@ -72,7 +72,7 @@ macro_rules! models {
 
         /// Every model: its name, its one-line summary, a worked example and
         /// its fields' ranges.
-        pub const MODELS: &[About] = &[
+        pub static MODELS: &[About] = &[
             $( $(#[$meta])* About { name: <$model>::NAME, summary: <$model>::SUMMARY, example: <$model>::EXAMPLE, lp: has_lp::<$model>(), fields: <$model>::FIELDS }, )*
         ];
 
