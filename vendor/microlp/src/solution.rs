@@ -241,25 +241,27 @@ impl Solution {
         cmp_op: ComparisonOp,
         rhs: f64,
     ) -> Result<SolveOutcome, Error> {
-        let mut range = self.state.coefficient_range();
-        let row = range.rows();
-        let coefficients =
-            row_of(expr.into(), self.num_vars, row).map_err(Error::InvalidOperation)?;
-        check_row(&coefficients, cmp_op, rhs, row)?;
-        range.add_row(&coefficients);
-        self.add_row(coefficients, cmp_op, rhs, range.clone())
-            .map_err(|error| range.annotate(error))
+        self.add_constraints(vec![(expr.into(), cmp_op, rhs)])
     }
 
-    /// [`Solution::add_constraint`] of the row `coefficients cmp_op rhs`;
+    /// dlt: [`Solution::add_constraint`] of several rows at once, solved
+    /// again once.
+    pub fn add_constraints(self, rows: Vec<(LinearExpr, ComparisonOp, f64)>) -> Result<SolveOutcome, Error> {
+        let mut range = self.state.coefficient_range();
+        let mut added = Vec::with_capacity(rows.len());
+        for (expr, cmp_op, rhs) in rows {
+            let row = range.rows();
+            let coefficients = row_of(expr, self.num_vars, row).map_err(Error::InvalidOperation)?;
+            check_row(&coefficients, cmp_op, rhs, row)?;
+            range.add_row(&coefficients);
+            added.push((coefficients, cmp_op, rhs));
+        }
+        self.add_rows(added, range.clone()).map_err(|error| range.annotate(error))
+    }
+
+    /// [`Solution::add_constraints`] of the rows `coefficients cmp_op rhs`;
     /// `range` is the edited problem's.
-    fn add_row(
-        self,
-        coefficients: CsVec,
-        cmp_op: ComparisonOp,
-        rhs: f64,
-        range: CoefficientRange,
-    ) -> Result<SolveOutcome, Error> {
+    fn add_rows(self, rows: Vec<(CsVec, ComparisonOp, f64)>, range: CoefficientRange) -> Result<SolveOutcome, Error> {
         let last_options = self.last_options.clone();
         let Self {
             direction,
@@ -271,13 +273,11 @@ impl Solution {
             SolveState::Lp(mut solver) => {
                 solver.range = range;
                 let time_limit = solver.operation_time_limit;
-                let stop = timed_lp_call(&mut solver, time_limit, move |solver| {
-                    solver.add_constraint(coefficients, cmp_op, rhs)
-                })?;
+                let stop = timed_lp_call(&mut solver, time_limit, move |solver| solver.add_constraints(rows))?;
                 SolveOutcome::from_lp_stop(direction, num_vars, stop, solver, last_options)
             }
             SolveState::Mip(mut state) => {
-                state.base.constraints.push((coefficients, cmp_op, rhs));
+                state.base.constraints.extend(rows);
                 let run = mip::reedit_and_resolve(state)?;
                 Ok(SolveOutcome::from_mip_run(
                     direction,

@@ -117,10 +117,8 @@ impl Kept {
     /// Adds `rows` (already in `model`, last) and solves again.
     pub(super) fn add(&mut self, model: &Model, rows: &[Row], what: &str) -> crate::error::Result<Solution> {
         let before = self.iterations;
-        for row in rows {
-            let terms: Vec<_> = row.terms.iter().map(|&(v, a)| (self.vars[v.0], a)).collect();
-            self.edit(what, |solution| solution.add_constraint(terms, op(row.sense), row.rhs))?;
-        }
+        let rows = rows.iter().map(|row| (row.terms.iter().map(|&(v, a)| (self.vars[v.0], a)).collect(), op(row.sense), row.rhs)).collect();
+        self.edit(what, |solution| solution.add_constraints(rows))?;
         self.answer(model, self.iterations - before, what)
     }
 

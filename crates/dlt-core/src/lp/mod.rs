@@ -316,6 +316,28 @@ mod tests {
         assert_eq!(warm.add(vec![never], "tiny").unwrap_err().code, Code::Infeasible);
     }
 
+    /// Rows added at once to an LP kept by microlp (over DENSE_ROWS rows,
+    /// so that the dense simplex does not take it), solved again once: the
+    /// optimum of the LP with those rows solved cold.
+    #[test]
+    fn a_warm_lp_takes_several_rows_at_once() {
+        let mut m = Model::default();
+        let x: Vec<Var> = (0..DENSE_ROWS + 1).map(|i| m.var(format!("x{i}"), 0.0, 10.0, -1.0 - (i % 7) as f64)).collect();
+        for (i, pair) in x.windows(2).enumerate() {
+            m.row(format!("r{i}"), vec![(pair[0], 1.0), (pair[1], 1.0)], Sense::Le, 5.0 + (i % 3) as f64);
+        }
+        m.row("last", vec![(x[DENSE_ROWS], 1.0)], Sense::Le, 4.0);
+        let (mut warm, first) = Warm::new(m.clone(), "chain").unwrap();
+        let rows: Vec<Row> = (0..4).map(|k| Row { name: format!("cut{k}"), terms: vec![(x[3 * k], 1.0), (x[3 * k + 1], 2.0)], sense: Sense::Le, rhs: 3.0 }).collect();
+        let again = warm.add(rows.clone(), "chain").unwrap();
+        let mut cold = m;
+        cold.rows.extend(rows);
+        let cold = solve(&Microlp, &cold, "chain").unwrap();
+        assert_abs_diff_eq!(again.objective, cold.objective, epsilon = 1e-9);
+        assert!(again.objective > first.objective + 1.0, "the rows cut off the first optimum");
+        assert_eq!(warm.model().rows.len(), DENSE_ROWS + 5);
+    }
+
     /// New bounds on a kept LP, within the first ones and outside them (y
     /// at -1, where it was at least 0): the optimum of the LP so bounded
     /// solved cold, the second from the basis the first ended with (the

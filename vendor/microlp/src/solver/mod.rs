@@ -2913,84 +2913,98 @@ impl Solver {
         cmp_op: ComparisonOp,
         rhs: f64,
     ) -> Result<StopReason, Error> {
+        self.add_constraints(vec![(coeffs, cmp_op, rhs)])
+    }
+
+    /// dlt: the rows added at once, the basis factorized and the LP solved
+    /// again once for all of them (a row at a time rebuilt the constraint
+    /// matrix, factorized and solved again per row).
+    pub(crate) fn add_constraints(
+        &mut self,
+        rows: Vec<(CsVec, ComparisonOp, f64)>,
+    ) -> Result<StopReason, Error> {
         assert!(self.is_primal_feasible);
 
         let is_fixed = |var: usize| self.orig_var_mins[var] == self.orig_var_maxs[var];
-        let user_coeffs = coeffs.clone();
-        let coeffs = scale_columns(coeffs, &self.col_scales);
-        let Some(PreparedRow {
-            mut coeffs,
-            rhs,
-            row_scale,
-            slack_var_min,
-            slack_var_max,
-        }) = prepare_row(coeffs, cmp_op, rhs, self.feasibility, is_fixed)?
-        else {
+        let mut prepared = Vec::with_capacity(rows.len());
+        for (coeffs, cmp_op, rhs) in rows {
+            let user_coeffs = coeffs.clone();
+            let coeffs = scale_columns(coeffs, &self.col_scales);
+            if let Some(row) = prepare_row(coeffs, cmp_op, rhs, self.feasibility, is_fixed)? {
+                let slack_unit = slack_dual_unit(&user_coeffs, row.row_scale, is_fixed);
+                prepared.push((row, slack_unit));
+            }
+        }
+        if prepared.is_empty() {
             return Ok(StopReason::Finished);
-        };
-        let slack_unit = slack_dual_unit(&user_coeffs, row_scale, is_fixed);
-
-        let slack_var = self.num_total_vars();
+        }
 
         debug_assert!(!self.costs_modified, "a row added during a dual phase");
         debug_assert!(!self.bounds_modified, "a row added during a primal phase");
-        self.orig_obj_coeffs.push(0.0);
-        self.cost_perturbation.push(0.0);
-        self.cost_shifts.push(0.0);
-        self.orig_var_mins.push(slack_var_min);
-        self.orig_var_maxs.push(slack_var_max);
-        self.var_states.push(VarState::Basic(self.basic_vars.len()));
-        self.basic_vars.push(slack_var);
-        self.basic_var_mins.push(slack_var_min);
-        self.basic_var_maxs.push(slack_var_max);
-        // The new slack's reduced cost is exactly zero until the multipliers
-        // are next recomputed.
-        self.dual_tols.push(dual_tol(0.0, slack_unit));
-
-        let new_num_total_vars = self.num_total_vars() + 1;
+        let first_slack = self.num_total_vars();
+        let new_num_total_vars = first_slack + prepared.len();
         let mut new_orig_constraints = CsMat::empty(CompressedStorage::CSR, new_num_total_vars);
         for row in self.orig_constraints.outer_iterator() {
             new_orig_constraints =
                 new_orig_constraints.append_outer_csvec(resized_view(&row, new_num_total_vars));
         }
-        coeffs = into_resized(coeffs, new_num_total_vars);
-        coeffs.append(slack_var, 1.0);
-        new_orig_constraints = new_orig_constraints.append_outer_csvec(coeffs.view());
-
-        self.orig_rhs.push(rhs);
-        self.row_scales.push(row_scale);
-        self.slack_dual_units.push(slack_unit);
+        for (i, (PreparedRow { coeffs, rhs, row_scale, slack_var_min, slack_var_max }, slack_unit)) in
+            prepared.into_iter().enumerate()
+        {
+            let slack_var = first_slack + i;
+            self.orig_obj_coeffs.push(0.0);
+            self.cost_perturbation.push(0.0);
+            self.cost_shifts.push(0.0);
+            self.orig_var_mins.push(slack_var_min);
+            self.orig_var_maxs.push(slack_var_max);
+            self.var_states.push(VarState::Basic(self.basic_vars.len()));
+            self.basic_vars.push(slack_var);
+            self.basic_var_mins.push(slack_var_min);
+            self.basic_var_maxs.push(slack_var_max);
+            // The new slack's reduced cost is exactly zero until the multipliers
+            // are next recomputed.
+            self.dual_tols.push(dual_tol(0.0, slack_unit));
+            let mut coeffs = into_resized(coeffs, new_num_total_vars);
+            coeffs.append(slack_var, 1.0);
+            new_orig_constraints = new_orig_constraints.append_outer_csvec(coeffs.view());
+            self.orig_rhs.push(rhs);
+            self.row_scales.push(row_scale);
+            self.slack_dual_units.push(slack_unit);
+        }
 
         self.orig_constraints = new_orig_constraints;
         self.orig_constraints_csc = self.orig_constraints.to_csc();
 
-        // The new slack, basic: its row evaluated at the current values.
-        let new_row = self.num_constraints() - 1;
-        let (value, tols) = self.row_slack(new_row);
-        self.basic_var_vals.push(value);
-        self.var_tols.push(tols);
-
-        if self.enable_dual_steepest_edge {
-            // A placeholder, so that every row has its weight when the
-            // factorization's repair resets some; the new row's is set below.
-            self.dual_edge_sq_norms.push(1.0);
+        // The new slacks, basic: their rows evaluated at the current values.
+        let new_rows = self.num_constraints() - (new_num_total_vars - first_slack)..self.num_constraints();
+        for new_row in new_rows.clone() {
+            let (value, tols) = self.row_slack(new_row);
+            self.basic_var_vals.push(value);
+            self.var_tols.push(tols);
+            if self.enable_dual_steepest_edge {
+                // A placeholder, so that every row has its weight when the
+                // factorization's repair resets some; the new row's is set below.
+                self.dual_edge_sq_norms.push(1.0);
+            }
         }
         let repaired = self.factorize();
 
         if self.enable_primal_steepest_edge || self.enable_dual_steepest_edge {
-            // The new row's contribution to the weights. The existing tableau
+            // The new rows' contributions to the weights. The existing tableau
             // rows are unchanged unless the factorization repaired the basis;
             // then the weights are approximate, and they only steer pricing.
-            self.calc_row_coeffs(new_row);
+            for new_row in new_rows {
+                self.calc_row_coeffs(new_row);
 
-            if self.enable_primal_steepest_edge {
-                for (c, &coeff) in self.row_coeffs.iter() {
-                    self.primal_edge_sq_norms[c] += coeff * coeff;
+                if self.enable_primal_steepest_edge {
+                    for (c, &coeff) in self.row_coeffs.iter() {
+                        self.primal_edge_sq_norms[c] += coeff * coeff;
+                    }
                 }
-            }
 
-            if self.enable_dual_steepest_edge {
-                self.dual_edge_sq_norms[new_row] = self.inv_basis_row_coeffs.sq_norm();
+                if self.enable_dual_steepest_edge {
+                    self.dual_edge_sq_norms[new_row] = self.inv_basis_row_coeffs.sq_norm();
+                }
             }
         }
         if repaired {
