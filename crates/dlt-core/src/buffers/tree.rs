@@ -122,7 +122,7 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     } else if n >= MIN_WINDOWED {
         ("the middle stages periodic where a dual bound of the full LP proves them, else the full LP", lp_variables(&all, 4))
     } else if params.stages.prune() == stages::Prune::Raw {
-        ("the full LP, by an interior point method where a dual bound proves its answer, else by the simplex", lp_variables(&all, n))
+        ("the full LP, by an interior point method where a dual bound proves its answer, else by the simplex on the rows it found tight, else on all", lp_variables(&all, n))
     } else {
         ("the full LP, its empty stages switched off one by one and solved again from its basis", lp_variables(&all, n))
     };
@@ -283,8 +283,8 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
         let mut work = LpSize::NONE;
         let solved = full_lp.by_interior(tree, kept, &mut work);
         size = size.and(&work);
-        if let Some(solved) = solved {
-            let how = format!("solved by an interior point method in {} iterations, proven optimal by a dual bound of the full LP", work.iterations);
+        if let Some((solved, iterations, proof)) = solved {
+            let how = format!("solved by an interior point method in {iterations} iterations, proven optimal by {proof}");
             return Ok((Solved { lp: size, ..solved }, (Some(how), None)));
         }
         tries.interior = false;
