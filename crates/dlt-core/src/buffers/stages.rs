@@ -278,7 +278,7 @@ pub(crate) fn loaded(chunks: &[Vec<f64>], units: usize, x0: f64) -> (Vec<usize>,
 
 /// The chunks `alpha[k][j]` of a solution, in load units (round-off
 /// below 0 read as 0).
-fn chunks_of(alpha: &[Vec<Var>], sol: &lp::Solution, x0: f64) -> Vec<Vec<f64>> {
+pub(crate) fn chunks_of(alpha: &[Vec<Var>], sol: &lp::Solution, x0: f64) -> Vec<Vec<f64>> {
     alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect()
 }
 

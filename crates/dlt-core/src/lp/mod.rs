@@ -93,6 +93,12 @@ impl Row {
     pub fn at(&self, sol: &Solution) -> f64 {
         self.terms.iter().map(|&(v, a)| a * sol.get(v)).sum()
     }
+
+    /// The row's left-hand side at `values`, and its size: |rhs| plus each
+    /// term's magnitude, the scale of its relative tolerance.
+    pub fn lhs_and_size(&self, values: &[f64]) -> (f64, f64) {
+        self.terms.iter().fold((0.0, self.rhs.abs()), |(lhs, size), &(v, a)| (lhs + a * values[v.0], size + (a * values[v.0]).abs()))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -223,11 +229,7 @@ pub fn verify(model: &Model, sol: &Solution) -> core::result::Result<(), String>
         }
     }
     for row in &model.rows {
-        let (mut lhs, mut scale) = (0.0, row.rhs.abs());
-        for &(v, a) in &row.terms {
-            lhs += a * sol.values[v.0];
-            scale += (a * sol.values[v.0]).abs();
-        }
+        let (lhs, scale) = row.lhs_and_size(&sol.values);
         let tol = VERIFY_TOL * scale.max(1.0);
         let ok = match row.sense {
             Sense::Le => lhs <= row.rhs + tol,

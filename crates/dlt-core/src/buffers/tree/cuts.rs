@@ -21,7 +21,7 @@
 use super::proof::{Earliest, FullLp};
 use super::rows::Tree;
 use super::{Times, PROVEN};
-use crate::buffers::stages::{LpSize, Solved};
+use crate::buffers::stages::{chunks_of, LpSize, Solved};
 use crate::lp::{self, Model, Row, Sense, Var};
 use alloc::format;
 use alloc::vec;
@@ -73,7 +73,7 @@ impl FullLp {
         *work = work.then(warm.model(), &sol);
         for round in 1..=MAX_ROUNDS {
             let bound = sol.get(cmax);
-            let chunks: Vec<Vec<f64>> = alpha.iter().map(|st| st.iter().map(|&v| sol.get(v).max(0.0) * x0).collect()).collect();
+            let chunks = chunks_of(&alpha, &sol, x0);
             let at = self.earliest(tree, &chunks);
             let makespan = self.makespan(&at.x);
             if makespan - bound <= PROVEN * makespan {

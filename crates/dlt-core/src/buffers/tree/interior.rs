@@ -11,7 +11,7 @@
 use super::proof::FullLp;
 use super::rows::Tree;
 use super::{Times, PROVEN};
-use crate::buffers::stages::{LpSize, Solved};
+use crate::buffers::stages::{chunks_of, LpSize, Solved};
 use crate::lp::{barrier, dual, Model, Row, Sense, Warm};
 use alloc::vec::Vec;
 
@@ -95,20 +95,23 @@ impl FullLp {
 
     /// The LP's optimum from its rows near tight at `x` (an iterate). The
     /// LP with fewer rows is a relaxation, its optimum a lower bound; its
-    /// chunks, each hop as early as it can, a schedule, an upper one. Where the two meet the chunks are optimal;
-    /// else the rows the relaxation's answer breaks are added and it is
-    /// solved again from its basis. The relaxation's optimum is the LP's
+    /// chunks, each hop as early as it can, a schedule, an upper one.
+    /// Where the two meet the chunks are optimal; else the rows the
+    /// relaxation's answer breaks are added and it is solved again from
+    /// its basis. The relaxation's optimum is the LP's
     /// from the first round on (it has the rows that decide it), but
     /// among its optimal points the simplex may take one whose chunks a
     /// row left out forbids: h = 10, n = 12, S = 1e-4, 2% above it.
     fn by_relaxation(&self, tree: &Tree, kept: &[usize], x: &[f64], work: &mut LpSize) -> Option<Solved<Times>> {
         let rows = &self.lp.rows;
         let mut near: Vec<bool> = rows.iter().map(|row| row.sense == Sense::Eq || slack(row, x) <= NEAR).collect();
-        let relaxed = Model { rows: rows.iter().zip(&near).filter(|p| *p.1).map(|p| p.0.clone()).collect(), ..self.lp.clone() };
+        let Model { names, bounds, objective, binary, .. } = &self.lp;
+        let rows_near = rows.iter().zip(&near).filter(|p| *p.1).map(|p| p.0.clone()).collect();
+        let relaxed = Model { names: names.clone(), bounds: bounds.clone(), objective: objective.clone(), binary: binary.clone(), rows: rows_near };
         let (mut warm, mut sol) = Warm::new(relaxed, tree.name).ok()?;
         for round in 1..=ROUNDS {
             *work = work.then(warm.model(), &sol);
-            let chunks: Vec<Vec<f64>> = self.alpha.iter().map(|st| st.iter().map(|&v| sol.get(v) * tree.scale.0).collect()).collect();
+            let chunks = chunks_of(&self.alpha, &sol, tree.scale.0);
             let at = self.earliest(tree, &chunks);
             let makespan = self.makespan(&at.x);
             if makespan - sol.objective <= PROVEN * makespan {
@@ -130,7 +133,7 @@ impl FullLp {
 
 /// A row's slack at `x`, relative to the size of its terms (0 for an equality).
 fn slack(row: &Row, x: &[f64]) -> f64 {
-    let (lhs, size) = row.terms.iter().fold((0.0, row.rhs.abs()), |(l, s), &(v, a)| (l + a * x[v.0], s + (a * x[v.0]).abs()));
+    let (lhs, size) = row.lhs_and_size(x);
     let slack = match row.sense {
         Sense::Ge => lhs - row.rhs,
         Sense::Le => row.rhs - lhs,
