@@ -1,4 +1,5 @@
-//! A primal-dual interior point method (Mehrotra's predictor-corrector)
+//! A primal-dual interior point method (Mehrotra's predictor-corrector,
+//! with Gondzio's centrality correctors)
 //! for LPs whose simplex runs are long: the trees' full LPs above n_min,
 //! where microlp's pivots cost 7 times native HiGHS's each. Its iterates
 //! are not vertices and not exact: the caller turns them into a schedule
@@ -17,6 +18,18 @@ use normal::{Columns, Normal};
 /// rows: as one column it would make a dense block of the normal equations.
 const DENSE_COLUMN: usize = 64;
 const SPLIT_INTO: usize = 16;
+
+/// Gondzio's centrality correctors at most per iteration, how much
+/// further each aims, and the gain in the steps' sum that keeps one.
+/// Mehrotra's steps alone stayed at 0.05-0.6 for most iterations. On 24
+/// trees of 10 layers above n_min the iterations fell from 670 to 543
+/// (h = 10, n = 30, S = 1e-3: 33 -> 25; S = 1e-5: 42 -> 38; n = 100,
+/// S = 1e-5: 57 -> 45), their time by 3 % (n = 30, S = 1e-3: 16 %): each
+/// corrector costs a solve with the factor the iteration has. Two at
+/// STRETCH 0.1 gave 581 iterations, four no more than two, 0.5 569.
+const CORRECTORS: usize = 2;
+const STRETCH: f64 = 0.3;
+const GAIN: f64 = 0.1;
 
 /// The regularisation of the normal equations' diagonal: what kept the
 /// primal iterates of h = 10, n = 30's tree within 3e-10 of the optimum
@@ -199,8 +212,8 @@ pub fn interior(model: &Model, most: u64, mut look: impl FnMut(&[f64], &[f64]) -
         normal.factor(a, &theta, DELTA);
         // The Newton direction for complementarity targets rxz (x z) and
         // rwv (w v), through the normal equations for dy.
-        let direction = |rxz: &dyn Fn(usize) -> f64, rwv: &dyn Fn(usize) -> f64| {
-            let g: Vec<f64> = (0..n).map(|j| -rc[j] + rxz(j) / p.x[j] - if bounded[j] { (rwv(j) - p.v[j] * ru[j]) / p.w[j] } else { 0.0 }).collect();
+        let direction = |rxz: &[f64], rwv: &[f64]| {
+            let g: Vec<f64> = (0..n).map(|j| -rc[j] + rxz[j] / p.x[j] - if bounded[j] { (rwv[j] - p.v[j] * ru[j]) / p.w[j] } else { 0.0 }).collect();
             let mut d = Point { x: (0..n).map(|j| theta[j] * g[j]).collect(), w: vec![0.0; n], y: vec![0.0; m], z: vec![0.0; n], v: vec![0.0; n] };
             times(a, &d.x, &mut d.y);
             d.y.iter_mut().zip(&rb).for_each(|(y, r)| *y = r - *y);
@@ -208,23 +221,50 @@ pub fn interior(model: &Model, most: u64, mut look: impl FnMut(&[f64], &[f64]) -
             times_transposed(a, &d.y, &mut d.x);
             for j in 0..n {
                 d.x[j] = theta[j] * (d.x[j] + g[j]);
-                d.z[j] = (rxz(j) - p.z[j] * d.x[j]) / p.x[j];
+                d.z[j] = (rxz[j] - p.z[j] * d.x[j]) / p.x[j];
                 if bounded[j] {
                     d.w[j] = ru[j] - d.x[j];
-                    d.v[j] = (rwv(j) - p.v[j] * d.w[j]) / p.w[j];
+                    d.v[j] = (rwv[j] - p.v[j] * d.w[j]) / p.w[j];
                 }
             }
             let primal = step(&p.x, &d.x).min(step(&p.w, &d.w));
             let dual = step(&p.z, &d.z).min(step(&p.v, &d.v));
             (d, primal, dual)
         };
-        let (affine, ap, ad) = direction(&|j| -p.x[j] * p.z[j], &|j| -p.w[j] * p.v[j]);
-        let mu_affine = (0..n).map(|j| (p.x[j] + ap * affine.x[j]) * (p.z[j] + ad * affine.z[j]) + (p.w[j] + ap * affine.w[j]) * (p.v[j] + ad * affine.v[j])).sum::<f64>() / complements;
-        let target = mu * libm::pow(mu_affine / mu, 3.0);
-        let (d, ap, ad) = direction(
-            &|j| target - p.x[j] * p.z[j] - affine.x[j] * affine.z[j],
-            &|j| if bounded[j] { target - p.w[j] * p.v[j] - affine.w[j] * affine.v[j] } else { 0.0 },
-        );
+        // The affine direction (products to 0) sets Mehrotra's target; his
+        // corrector aims at it; then Gondzio's centrality correctors, while
+        // they lengthen the steps by GAIN STRETCH: aim STRETCH further and
+        // pull the products there that leave [target/10, 10 target] back
+        // into it. One call of `direction` for all: each call site was
+        // compiled in full.
+        let mut rxz: Vec<f64> = (0..n).map(|j| -p.x[j] * p.z[j]).collect();
+        let mut rwv: Vec<f64> = (0..n).map(|j| -p.w[j] * p.v[j]).collect();
+        let (mut corrector, mut target) = ((Vec::new(), Vec::new()), 0.0);
+        let mut best: Option<(Point, f64, f64)> = None;
+        for round in 0..2 + CORRECTORS {
+            let (d, ap, ad) = direction(&rxz, &rwv);
+            if round == 0 {
+                let mu_affine = (0..n).map(|j| (p.x[j] + ap * d.x[j]) * (p.z[j] + ad * d.z[j]) + (p.w[j] + ap * d.w[j]) * (p.v[j] + ad * d.v[j])).sum::<f64>() / complements;
+                target = mu * libm::pow(mu_affine / mu, 3.0);
+                for j in 0..n {
+                    rxz[j] = target - p.x[j] * p.z[j] - d.x[j] * d.z[j];
+                    rwv[j] = if bounded[j] { target - p.w[j] * p.v[j] - d.w[j] * d.v[j] } else { 0.0 };
+                }
+                corrector = (rxz.clone(), rwv.clone());
+                continue;
+            }
+            if best.as_ref().is_some_and(|b| ap + ad < b.1 + b.2 + GAIN * STRETCH) {
+                break;
+            }
+            let (tp, td) = ((ap + STRETCH).min(1.0), (ad + STRETCH).min(1.0));
+            let pull = |product: f64| (0.1 * target - product).max(0.0) + (10.0 * target - product).min(0.0).max(-10.0 * target);
+            for j in 0..n {
+                rxz[j] = corrector.0[j] + pull((p.x[j] + tp * d.x[j]) * (p.z[j] + td * d.z[j]));
+                rwv[j] = if bounded[j] { corrector.1[j] + pull((p.w[j] + tp * d.w[j]) * (p.v[j] + td * d.v[j])) } else { 0.0 };
+            }
+            best = Some((d, ap, ad));
+        }
+        let Some((d, ap, ad)) = best else { return iteration };
         let (ap, ad) = ((0.9995 * ap).min(1.0), (0.9995 * ad).min(1.0));
         let add = |to: &mut [f64], from: &[f64], by: f64| to.iter_mut().zip(from).for_each(|(t, f)| *t += by * f);
         add(&mut p.x, &d.x, ap);
