@@ -264,6 +264,7 @@ pub fn interior(model: &Model, most: u64, mut look: impl FnMut(&[f64], &[f64]) -
             }
             best = Some((d, ap, ad));
         }
+        // Set by the first round after the affine one, which always runs.
         let Some((d, ap, ad)) = best else { return iteration };
         let (ap, ad) = ((0.9995 * ap).min(1.0), (0.9995 * ad).min(1.0));
         let add = |to: &mut [f64], from: &[f64], by: f64| to.iter_mut().zip(from).for_each(|(t, f)| *t += by * f);

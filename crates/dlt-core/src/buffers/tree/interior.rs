@@ -5,9 +5,8 @@
 //! multipliers a Lagrangian bound (`lp::dual`, a lower one); the answer
 //! stands where the best of each meet within PROVEN. h = 10, n = 30,
 //! S = 1e-3: 25 iterations, 0.45 s, where microlp took 4,758 pivots and
-//! 2.3 s. Where
-//! they do not, the rows the iterates found tight make a relaxation that
-//! the simplex solves (`by_relaxation`).
+//! 2.3 s. Where they do not, the rows the iterates found tight make a
+//! relaxation that the simplex solves (`by_relaxation`).
 
 use super::proof::FullLp;
 use super::rows::Tree;
