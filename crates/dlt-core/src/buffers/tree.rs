@@ -145,6 +145,10 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
 /// middle of at least three.
 const MIN_WINDOWED: usize = 5;
 
+/// The fewest LP variables at which pruning starts the simplex from the
+/// rows an interior point method finds tight (`stages::solve_pruned`).
+const NEAR_FIRST: usize = 1000;
+
 /// Whether n = n_min stages of buffers D: V fills every middle stage.
 fn at_n_min(tree: &Tree, n: usize, n_min: usize) -> bool {
     tree.d.is_some() && n == n_min
@@ -245,7 +249,8 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
     // The full LP the cuts and the windows' proof read, built once for both
     // where it is one the engine could be given.
     let try_interior = tries.interior && lp_variables(kept, n) <= lp::MAX_VARIABLES;
-    let full_lp = (try_cuts || (try_windows || try_interior) && hops <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
+    let start_near = prune == stages::Prune::Pruned && (NEAR_FIRST..=lp::MAX_VARIABLES).contains(&lp_variables(kept, n));
+    let full_lp = (try_cuts || (try_windows || try_interior || start_near) && hops <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
     if let (true, Some(full_lp)) = (try_cuts, &full_lp) {
         let mut cuts = LpSize::NONE;
         let solved = full_lp.by_cuts(tree, kept, &mut cuts);
@@ -290,7 +295,11 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
         tries.interior = false;
     }
     let solved = match prune {
-        stages::Prune::Pruned => stages::solve_pruned(tree, kept, n, size)?,
+        stages::Prune::Pruned => {
+            let mut work = LpSize::NONE;
+            let near = full_lp.filter(|_| start_near).and_then(|full_lp| full_lp.near_optimum(tree, &mut work));
+            stages::solve_pruned(tree, kept, n, size.and(&work), near)?
+        }
         _ => stages::solve_kept(tree, kept, n, size)?,
     };
     Ok((timed(tree.scale.1, solved)?, (None, None)))

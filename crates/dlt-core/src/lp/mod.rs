@@ -99,6 +99,18 @@ impl Row {
     pub fn lhs_and_size(&self, values: &[f64]) -> (f64, f64) {
         self.terms.iter().fold((0.0, self.rhs.abs()), |(lhs, size), &(v, a)| (lhs + a * values[v.0], size + (a * values[v.0]).abs()))
     }
+
+    /// The row's slack at `values`, relative to the size of its terms (0
+    /// for an equality): below 0 where they break it.
+    pub fn slack(&self, values: &[f64]) -> f64 {
+        let (lhs, size) = self.lhs_and_size(values);
+        let slack = match self.sense {
+            Sense::Ge => lhs - self.rhs,
+            Sense::Le => self.rhs - lhs,
+            Sense::Eq => 0.0,
+        };
+        slack / size.max(1.0)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

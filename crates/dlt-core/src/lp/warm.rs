@@ -5,7 +5,8 @@
 //! dense simplex keeps an LP of at most DENSE_ROWS rows (a new row's
 //! logical joins its basis), microlp the rest and any the dense one gives
 //! up on or answers wrongly. No presolve; every answer is
-//! verified against the model with all its rows.
+//! verified against the model with all its rows, but for the rows a
+//! relaxation (`relaxed`) leaves out until an answer breaks them.
 
 use super::dense::{self, Lp};
 use super::microlp_engine::Kept;
@@ -17,6 +18,8 @@ use alloc::vec::Vec;
 pub struct Warm {
     model: Model,
     engine: Engine,
+    /// Rows of the LP left out of `model` until an answer breaks them.
+    left: Vec<Row>,
 }
 
 enum Engine {
@@ -27,11 +30,24 @@ enum Engine {
 impl Warm {
     /// Solves `model` and keeps it; `what` names it in errors.
     pub fn new(model: Model, what: &str) -> Result<(Warm, Solution)> {
-        if let Some((lp, sol)) = dense::small(&model) {
-            return Ok((Warm { model, engine: Engine::Dense(Box::new(lp)) }, sol));
-        }
-        let (kept, sol) = Kept::new(&model, what)?;
-        let warm = Warm { model, engine: Engine::Microlp(kept) };
+        Warm::relaxed(model, None, what)
+    }
+
+    /// `model` solved and kept, where `near` = (x, slack), with only the
+    /// rows within that relative slack of tight at x (a point near an
+    /// optimum) and the equalities: a relaxation, whose answers take the
+    /// rows left out as they break them (`broken`, `settled`). Rows no
+    /// answer breaks stay out, and every solve is cheaper for it.
+    pub fn relaxed(mut model: Model, near: Option<(&[f64], f64)>, what: &str) -> Result<(Warm, Solution)> {
+        let left = near.map_or(Vec::new(), |(x, slack)| take(&mut model.rows, x, 1.0, slack));
+        let (engine, sol) = match dense::small(&model) {
+            Some((lp, sol)) => (Engine::Dense(Box::new(lp)), sol),
+            None => {
+                let (kept, sol) = Kept::new(&model, what)?;
+                (Engine::Microlp(kept), sol)
+            }
+        };
+        let warm = Warm { model, engine, left };
         let sol = warm.checked(sol, what)?;
         Ok((warm, sol))
     }
@@ -66,7 +82,28 @@ impl Warm {
             Engine::Dense(_) => self.cold(what)?,
             Engine::Microlp(kept) => kept.bound(&self.model, &vars, what)?,
         };
-        self.checked(sol, what)
+        let sol = self.checked(sol, what)?;
+        self.settled(sol, what)
+    }
+
+    /// The rows left out that `sol` breaks, taken from those left out.
+    pub fn broken(&mut self, sol: &Solution) -> Vec<Row> {
+        take(&mut self.left, &sol.values, -1.0, 0.0)
+    }
+
+    /// `sol` with the rows left out that it breaks added and solved
+    /// again, until it breaks none: an answer of the whole LP. `bound`'s
+    /// answers are settled; the iterations of all the rounds.
+    pub fn settled(&mut self, mut sol: Solution, what: &str) -> Result<Solution> {
+        loop {
+            let broken = self.broken(&sol);
+            if broken.is_empty() {
+                return Ok(sol);
+            }
+            let iterations = sol.iterations;
+            sol = self.add(broken, what)?;
+            sol.iterations += iterations;
+        }
     }
 
     pub fn model(&self) -> &Model {
@@ -85,4 +122,16 @@ impl Warm {
         sol.objective = self.model.cost(&sol.values);
         Ok(sol)
     }
+}
+
+/// Takes from `rows`, in their order, those where `sign` times the row's
+/// relative slack at `x` is above `above`: those far from tight, or those
+/// broken.
+fn take(rows: &mut Vec<Row>, x: &[f64], sign: f64, above: f64) -> Vec<Row> {
+    let (mut kept, mut taken) = (Vec::new(), Vec::new());
+    for row in core::mem::take(rows) {
+        if sign * row.slack(x) > above { taken.push(row) } else { kept.push(row) }
+    }
+    *rows = kept;
+    taken
 }

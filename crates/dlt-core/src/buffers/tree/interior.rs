@@ -12,7 +12,7 @@ use super::proof::FullLp;
 use super::rows::Tree;
 use super::{Times, PROVEN};
 use crate::buffers::stages::{chunks_of, LpSize, Solved};
-use crate::lp::{barrier, dual, Model, Row, Sense, Warm};
+use crate::lp::{barrier, dual, Warm};
 use alloc::vec::Vec;
 
 /// Iterations at most: h = 10 at n = 100 met its bound in 36-45.
@@ -36,6 +36,16 @@ const SHRINK: f64 = 0.9;
 /// each dearer: 1.3x and 1.5x the time.
 const NEAR: f64 = 1e-5;
 
+/// What a run of the method found: the best schedule (makespan, chunks,
+/// the LP's variables), the best bound, the iterate that last shrank the
+/// gap, the iterations.
+struct Iterated {
+    best: Option<(f64, Vec<Vec<f64>>, Vec<f64>)>,
+    bound: f64,
+    last: Vec<f64>,
+    iterations: u64,
+}
+
 /// Relaxations solved at most, each with the rows the one before broke.
 const ROUNDS: usize = 12;
 
@@ -49,6 +59,27 @@ impl FullLp {
     /// where neither the bounds nor the relaxation meet. `work` gets the
     /// iterations either way.
     pub(super) fn by_interior(&self, tree: &Tree, kept: &[usize], work: &mut LpSize) -> Option<(Solved<Times>, u64, &'static str)> {
+        let Iterated { best, bound, last, iterations } = self.iterate(tree, work);
+        match best {
+            Some((makespan, chunks, x)) if makespan - bound <= PROVEN * makespan => Some((self.solved(tree, kept, chunks, &x, makespan, work), iterations, "a dual bound of the full LP")),
+            // No iterate gave a schedule: no gap, no rows found tight.
+            _ if last.is_empty() => None,
+            _ => self.by_relaxation(tree, kept, &last, work).map(|solved| (solved, iterations, "the simplex on the rows it found tight, a relaxation whose optimum its schedule meets")),
+        }
+    }
+
+    /// The point near the optimum where the method last shrank the gap,
+    /// and the slack within which a row counts as tight there: where the
+    /// paper's pruning starts the simplex (`stages::solve_pruned`). None
+    /// where no iterate gave a schedule.
+    pub(super) fn near_optimum(&self, tree: &Tree, work: &mut LpSize) -> Option<(Vec<f64>, f64)> {
+        let Iterated { last, .. } = self.iterate(tree, work);
+        (!last.is_empty()).then_some((last, NEAR))
+    }
+
+    /// The method run until its schedule meets its bound within PROVEN or
+    /// the gap stalls; its iterations added to `work`.
+    fn iterate(&self, tree: &Tree, work: &mut LpSize) -> Iterated {
         let x0 = tree.scale.0;
         let load = &self.lp.rows[self.load_row];
         let mut best: Option<(f64, Vec<Vec<f64>>, Vec<f64>)> = None;
@@ -85,12 +116,7 @@ impl FullLp {
             gap <= PROVEN || iteration - better_at >= STALL
         });
         *work = work.iterated(&self.lp, iterations);
-        match best {
-            Some((makespan, chunks, x)) if makespan - bound <= PROVEN * makespan => Some((self.solved(tree, kept, chunks, &x, makespan, work), iterations, "a dual bound of the full LP")),
-            // No iterate gave a schedule: no gap, no rows found tight.
-            _ if last.is_empty() => None,
-            _ => self.by_relaxation(tree, kept, &last, work).map(|solved| (solved, iterations, "the simplex on the rows it found tight, a relaxation whose optimum its schedule meets")),
-        }
+        Iterated { best, bound, last, iterations }
     }
 
     /// The LP's optimum from its rows near tight at `x` (an iterate). The
@@ -103,12 +129,7 @@ impl FullLp {
     /// among its optimal points the simplex may take one whose chunks a
     /// row left out forbids: h = 10, n = 12, S = 1e-4, 2% above it.
     fn by_relaxation(&self, tree: &Tree, kept: &[usize], x: &[f64], work: &mut LpSize) -> Option<Solved<Times>> {
-        let rows = &self.lp.rows;
-        let mut near: Vec<bool> = rows.iter().map(|row| row.sense == Sense::Eq || slack(row, x) <= NEAR).collect();
-        let Model { names, bounds, objective, binary, .. } = &self.lp;
-        let rows_near = rows.iter().zip(&near).filter(|p| *p.1).map(|p| p.0.clone()).collect();
-        let relaxed = Model { names: names.clone(), bounds: bounds.clone(), objective: objective.clone(), binary: binary.clone(), rows: rows_near };
-        let (mut warm, mut sol) = Warm::new(relaxed, tree.name).ok()?;
+        let (mut warm, mut sol) = Warm::relaxed(self.lp.clone(), Some((x, NEAR)), tree.name).ok()?;
         for round in 1..=ROUNDS {
             *work = work.then(warm.model(), &sol);
             let chunks = chunks_of(&self.alpha, &sol, tree.scale.0);
@@ -117,11 +138,7 @@ impl FullLp {
             if makespan - sol.objective <= PROVEN * makespan {
                 return Some(self.solved(tree, kept, chunks, &at.x, makespan, work));
             }
-            let mut broken = Vec::new();
-            for (row, near) in rows.iter().zip(&mut near).filter(|(row, near)| !**near && slack(row, &sol.values) < 0.0) {
-                *near = true;
-                broken.push(row.clone());
-            }
+            let broken = warm.broken(&sol);
             if broken.is_empty() || round == ROUNDS {
                 break;
             }
@@ -129,15 +146,4 @@ impl FullLp {
         }
         None
     }
-}
-
-/// A row's slack at `x`, relative to the size of its terms (0 for an equality).
-fn slack(row: &Row, x: &[f64]) -> f64 {
-    let (lhs, size) = row.lhs_and_size(x);
-    let slack = match row.sense {
-        Sense::Ge => lhs - row.rhs,
-        Sense::Le => row.rhs - lhs,
-        Sense::Eq => 0.0,
-    };
-    slack / size.max(1.0)
 }

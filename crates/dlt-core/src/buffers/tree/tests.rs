@@ -348,17 +348,60 @@ fn a_badly_scaled_tree_moves_its_cut_lp_off_a_stalled_point() {
 /// (`stages::solve`): on 300 trees of the first test below, the same
 /// answer on 297 and a shorter one on 3; on 300 of the second, where
 /// start-ups dominate, the same on 165, shorter on 109, longer on 26.
+/// The same holds where the simplex starts on the rows tight at the point
+/// the interior point method ends on (`near_optimum`), given at every
+/// size here.
 fn assert_pruned_from_the_basis(params: &TreeParams) {
     let (tree_model, n, _) = validate(params).unwrap();
     let all = layers(&tree_model);
-    let warm = stages::solve_pruned(&tree_model, &all, n, LpSize::NONE).unwrap();
-    let left = warm.chunks.len();
-    assert_eq!(stages::loaded(&warm.chunks, all.len(), tree_model.scale.0).1, left);
-    let cold = stages::solve(&tree_model, left, Prune::Raw).unwrap();
-    let timed_warm = timed(tree_model.scale.1, warm).unwrap();
-    assert_is_the_full_lps(&tree_model, &timed_warm, cold.makespan);
     let raw = stages::solve(&tree_model, n, Prune::Raw).unwrap();
-    assert!(timed_warm.makespan <= raw.makespan * (1.0 + 1e-9 * (1 + n - left) as f64), "{} against the raw LP's {}", timed_warm.makespan, raw.makespan);
+    let full_lp = proof::FullLp::new(&tree_model, &all, n).unwrap();
+    for near in [None, full_lp.near_optimum(&tree_model, &mut LpSize::NONE.clone())] {
+        let warm = stages::solve_pruned(&tree_model, &all, n, LpSize::NONE, near).unwrap();
+        let left = warm.chunks.len();
+        assert_eq!(stages::loaded(&warm.chunks, all.len(), tree_model.scale.0).1, left);
+        let cold = stages::solve(&tree_model, left, Prune::Raw).unwrap();
+        let timed_warm = timed(tree_model.scale.1, warm).unwrap();
+        assert_is_the_full_lps(&tree_model, &timed_warm, cold.makespan);
+        assert!(timed_warm.makespan <= raw.makespan * (1.0 + 1e-9 * (1 + n - left) as f64), "{} against the raw LP's {}", timed_warm.makespan, raw.makespan);
+    }
+}
+
+/// A tree of 10 layers over 14 stages, pruned as the paper does from the
+/// point the interior point method ends on (`solve_once` from NEAR_FIRST
+/// variables): the simplex starts on a part of the rows, the relaxation's
+/// answer with the rows it breaks added is the whole LP's, and pruning
+/// ends where it ends from all of them.
+#[test]
+fn pruning_a_large_tree_starts_from_the_rows_found_tight() {
+    let params = TreeParams {
+        p: 2.0, h: 10.0, load: Load::new(1e-4, 1e-6, 1e-3, 1e5),
+        stages: Stages::new(Some(1e4), Some(14.0), Some(true)), order: Order::Nlf, buffers: 2.0,
+    };
+    let (tree_model, n, _) = validate(&params).unwrap();
+    let all = layers(&tree_model);
+    assert!(lp_variables(&all, n) >= NEAR_FIRST);
+    let (x, slack) = proof::FullLp::new(&tree_model, &all, n).unwrap().near_optimum(&tree_model, &mut LpSize::NONE.clone()).unwrap();
+    let ((lp, ..), on) = tree_model.switchable(&all, n).unwrap();
+    // The LP as printed, whose point x is, is the switchable one's first variables.
+    assert_eq!(x.len() + on.len(), lp.names.len());
+    let mut at = x.clone();
+    at.resize(lp.names.len(), 1.0);
+    let (mut warm, first) = crate::lp::Warm::relaxed(lp.clone(), Some((&at, slack)), "test").unwrap();
+    let started = warm.model().rows.len();
+    assert!(started < lp.rows.len() * 3 / 4, "{started} of {} rows", lp.rows.len());
+    let whole = crate::lp::solve(&crate::lp::Microlp, &lp, "test").unwrap();
+    assert!(first.objective <= whole.objective * (1.0 + 1e-12));
+    let settled = warm.settled(first, "test").unwrap();
+    crate::lp::verify(&lp, &settled).unwrap();
+    assert_relative_eq!(settled.objective, whole.objective, max_relative = 1e-9);
+    let cold = stages::solve_pruned(&tree_model, &all, n, LpSize::NONE, None).unwrap();
+    let warm = stages::solve_pruned(&tree_model, &all, n, LpSize::NONE, Some((x, slack))).unwrap();
+    assert_eq!(warm.chunks.len(), cold.chunks.len());
+    assert_relative_eq!(warm.makespan, cold.makespan, max_relative = 1e-9);
+    let out = tree(&params).unwrap();
+    assert_eq!(out.n, cold.chunks.len());
+    assert_relative_eq!(out.schedule.makespan, cold.makespan, max_relative = 1e-9);
 }
 
 proptest! {
