@@ -6,7 +6,8 @@
 //! stands where the best of each meet within PROVEN. h = 10, n = 30,
 //! S = 1e-3: 25 iterations, 0.45 s, where microlp took 4,758 pivots and
 //! 2.3 s. Where they do not, the rows the iterates found tight make a
-//! relaxation that the simplex solves (`by_relaxation`).
+//! relaxation that the simplex solves (`by_relaxation`). The paper's
+//! pruning starts its simplex on those rows too (`near_optimum`).
 
 use super::proof::FullLp;
 use super::rows::Tree;
@@ -36,6 +37,13 @@ const SHRINK: f64 = 0.9;
 /// each dearer: 1.3x and 1.5x the time.
 const NEAR: f64 = 1e-5;
 
+/// Relaxations solved at most, each with the rows the one before broke.
+const ROUNDS: usize = 12;
+
+/// How far beyond its buffer a scaled chunk may go: round-off, where the
+/// iterates carry V but for their last digits.
+const FITS: f64 = 1e-12;
+
 /// What a run of the method found: the best schedule (makespan, chunks,
 /// the LP's variables), the best bound, the iterate that last shrank the
 /// gap, the iterations.
@@ -45,13 +53,6 @@ struct Iterated {
     last: Vec<f64>,
     iterations: u64,
 }
-
-/// Relaxations solved at most, each with the rows the one before broke.
-const ROUNDS: usize = 12;
-
-/// How far beyond its buffer a scaled chunk may go: round-off, where the
-/// iterates carry V but for their last digits.
-const FITS: f64 = 1e-12;
 
 impl FullLp {
     /// The LP's optimum within PROVEN, over layers `kept`, as the full
