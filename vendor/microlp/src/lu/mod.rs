@@ -143,8 +143,9 @@ pub fn lu_factorize<'a>(
     stability_coeff: f64,
     scratch: &mut ScratchSpace,
 ) -> (LUFactors, Vec<(usize, usize)>) {
-    let col_order = super::ordering::order_simple(size, |c| get_col(c).0);
-    factorize_in_order(size, get_col, stability_coeff, scratch, col_order)
+    let col_rows: Vec<&[usize]> = (0..size).map(|c| get_col(c).0).collect();
+    let (col_order, row_score) = super::ordering::order_markowitz(&col_rows);
+    factorize_in_order(size, get_col, stability_coeff, scratch, col_order, Some(row_score))
 }
 
 /// [`lu_factorize`] with the columns taken by `rank`, the lowest first, each
@@ -158,17 +159,21 @@ pub fn lu_factorize_ranked<'a>(
     scratch: &mut ScratchSpace,
     rank: impl Fn(usize) -> u8,
 ) -> (LUFactors, Vec<(usize, usize)>) {
-    let col_order = super::ordering::order_ranked(size, |c| get_col(c).0, rank);
-    factorize_in_order(size, get_col, stability_coeff, scratch, col_order)
+    let col_rows: Vec<&[usize]> = (0..size).map(|c| get_col(c).0).collect();
+    let col_order = super::ordering::order_ranked(&col_rows, rank);
+    factorize_in_order(size, get_col, stability_coeff, scratch, col_order, None)
 }
 
-/// [`lu_factorize`] with the columns taken in `col_order`.
+/// [`lu_factorize`] with the columns taken in `col_order`, each pivoting on
+/// the eligible row of the lowest `row_score` (by default its number of
+/// entries).
 fn factorize_in_order<'a>(
     size: usize,
     get_col: impl Fn(usize) -> (&'a [usize], &'a [f64]),
     stability_coeff: f64,
     scratch: &mut ScratchSpace,
     col_order: Perm,
+    row_score: Option<Vec<usize>>,
 ) -> (LUFactors, Vec<(usize, usize)>) {
     // Implementation of the Gilbert-Peierls algorithm:
     //
@@ -187,12 +192,15 @@ fn factorize_in_order<'a>(
         mat_nnz as isize - size as isize,
     );
 
-    let mut orig_row2elt_count = vec![0; size];
-    for col_rows in (0..size).map(|c| get_col(c).0) {
-        for &orig_r in col_rows {
-            orig_row2elt_count[orig_r] += 1;
+    let row_score = row_score.unwrap_or_else(|| {
+        let mut count = vec![0; size];
+        for col_rows in (0..size).map(|c| get_col(c).0) {
+            for &orig_r in col_rows {
+                count[orig_r] += 1;
+            }
         }
-    }
+        count
+    });
 
     scratch.clear_sparse(size);
 
@@ -277,22 +285,22 @@ fn factorize_in_order<'a>(
                 continue;
             }
 
-            // Choose among eligible pivot rows one with the least elements.
+            // Choose among eligible pivot rows one of the lowest score:
+            // the row the ordering meant, or one with the least elements.
             // Gilbert-Peierls suggest to choose row with least elements *to the right*,
-            // but it yielded poor results. Our heuristic is not a huge improvement either,
-            // but at least we are less dependent on initial row ordering.
+            // but it yielded poor results.
             let mut best_orig_r = None;
-            let mut best_elt_count = None;
+            let mut best_score = None;
             for &orig_r in &scratch.rhs.nonzero {
                 if orig2new_row[orig_r] < i_col {
                     continue;
                 }
 
                 if f64::abs(scratch.rhs.values[orig_r]) >= stability_coeff * max_abs {
-                    let elt_count = orig_row2elt_count[orig_r];
-                    if best_elt_count.is_none() || best_elt_count.unwrap() > elt_count {
+                    let score = row_score[orig_r];
+                    if best_score.is_none() || best_score.unwrap() > score {
                         best_orig_r = Some(orig_r);
-                        best_elt_count = Some(elt_count);
+                        best_score = Some(score);
                     }
                 }
             }
@@ -342,10 +350,6 @@ fn factorize_in_order<'a>(
         lower.seal_column();
         new2orig_col.push(orig_col);
     }
-    let mut orig2new_col = vec![0; size];
-    for (new, &orig) in new2orig_col.iter().enumerate() {
-        orig2new_col[orig] = new;
-    }
 
     // permute rows of lower to "new" indices.
     for i_col in 0..lower.cols() {
@@ -379,10 +383,7 @@ fn factorize_in_order<'a>(
             orig2new: orig2new_row,
             new2orig: new2orig_row,
         }),
-        col_perm: Some(Perm {
-            orig2new: orig2new_col,
-            new2orig: new2orig_col,
-        }),
+        col_perm: Some(Perm::from_new2orig(new2orig_col)),
     };
 
     (res, replaced)
@@ -561,10 +562,16 @@ fn tri_solve_sparse(tri_mat: &TriangleMat, triangle: Triangle, scratch: &mut Scr
 fn tri_solve_process_col(tri_mat: &TriangleMat, col: usize, rhs: &mut [f64]) {
     // all other variables in this row (multiplied by their coeffs)
     // are already subtracted from rhs[col].
+    let value = rhs[col];
+    // dlt: a zero eliminates nothing; most of a dense solve's columns are
+    // skipped so, their division too.
+    if value == 0.0 {
+        return;
+    }
     let x_val = if let Some(diag) = tri_mat.diag.as_ref() {
-        rhs[col] / diag[col]
+        value / diag[col]
     } else {
-        rhs[col]
+        value
     };
 
     rhs[col] = x_val;

@@ -1,5 +1,5 @@
 //! [`ColsQueue`]: a bucket queue over column scores, so "the cheapest
-//! remaining column" is an O(1) lookup for [`super::order_simple`].
+//! remaining column" is an O(1) lookup for [`super::markowitz`].
 
 #[derive(Debug)]
 pub(super) struct ColsQueue {
@@ -22,7 +22,6 @@ impl ColsQueue {
     pub(super) fn pop_min(&mut self) -> Option<usize> {
         let col = loop {
             if self.min_score >= self.score2head.len() {
-                //TODO this branch is not hit
                 return None;
             }
             if let Some(col) = self.score2head[self.min_score] {

@@ -13,14 +13,15 @@ fn mat_from_triplets(rows: usize, cols: usize, triplets: &[(usize, usize)]) -> C
     mat.to_csc()
 }
 
-/// An empty column (a var with no entry in any row) is ordered with the
-/// columns of one entry, for the factorization to find dependent, instead
-/// of computing `len() - 1` and underflowing.
+/// An empty column (a var with no entry in any row) comes first, for the
+/// factorization to find dependent; then the column singleton on its row,
+/// then the column whose rows are both singletons, on the first of them.
 #[test]
-fn order_simple_ranks_an_empty_column_with_the_single_entries() {
+fn order_markowitz_takes_the_sparsest_column_on_its_sparsest_row() {
     init();
     let mat = mat_from_triplets(3, 3, &[(0, 0), (1, 0), (2, 1)]);
-    let perm = order_simple(3, |c| mat.outer_view(c).unwrap().into_raw_storage().0);
-    assert_eq!(perm.new2orig, [1, 2, 0]);
-    assert_eq!(perm.orig2new, [2, 0, 1]);
+    let (perm, row_score) = order_markowitz(&[0, 1, 2].map(|c| mat.outer_view(c).unwrap().into_raw_storage().0));
+    assert_eq!(perm.new2orig, [2, 1, 0]);
+    assert_eq!(perm.orig2new, [2, 1, 0]);
+    assert_eq!(row_score, [2, 6, 1]);
 }

@@ -335,5 +335,16 @@ pub struct Perm {
     pub(crate) new2orig: Vec<usize>,
 }
 
+impl Perm {
+    /// The permutation that puts `new2orig[new]` at `new`.
+    pub(crate) fn from_new2orig(new2orig: Vec<usize>) -> Perm {
+        let mut orig2new = vec![0; new2orig.len()];
+        for (new, &orig) in new2orig.iter().enumerate() {
+            orig2new[orig] = new;
+        }
+        Perm { orig2new, new2orig }
+    }
+}
+
 #[cfg(test)]
 mod tests;
