@@ -41,15 +41,14 @@ impl Warm {
     pub fn relaxed(mut model: Model, near: Option<(&[f64], f64)>, what: &str) -> Result<(Warm, Solution)> {
         let left = near.map_or(Vec::new(), |(x, slack)| take(&mut model.rows, x, 1.0, slack));
         let (engine, sol) = match dense::small(&model) {
+            // Verified by the dense simplex already.
             Some((lp, sol)) => (Engine::Dense(Box::new(lp)), sol),
             None => {
                 let (kept, sol) = Kept::new(&model, what)?;
-                (Engine::Microlp(kept), sol)
+                (Engine::Microlp(kept), checked(&model, sol, what)?)
             }
         };
-        let warm = Warm { model, engine, left };
-        let sol = warm.checked(sol, what)?;
-        Ok((warm, sol))
+        Ok((Warm { model, engine, left }, sol))
     }
 
     /// Adds `rows` and solves again.
@@ -68,7 +67,7 @@ impl Warm {
             Engine::Dense(_) => self.cold(what)?,
             Engine::Microlp(kept) => kept.add(model, new, what)?,
         };
-        self.checked(sol, what)
+        checked(&self.model, sol, what)
     }
 
     /// Gives variables new bounds, each `(var, (lower, upper))`, within
@@ -82,7 +81,7 @@ impl Warm {
             Engine::Dense(_) => self.cold(what)?,
             Engine::Microlp(kept) => kept.bound(&self.model, &vars, what)?,
         };
-        let sol = self.checked(sol, what)?;
+        let sol = checked(&self.model, sol, what)?;
         self.settled(sol, what)
     }
 
@@ -116,12 +115,13 @@ impl Warm {
         self.engine = Engine::Microlp(kept);
         Ok(sol)
     }
+}
 
-    fn checked(&self, mut sol: Solution, what: &str) -> Result<Solution> {
-        verify(&self.model, &sol).map_err(|why| wrong("microlp", what, why))?;
-        sol.objective = self.model.cost(&sol.values);
-        Ok(sol)
-    }
+/// `sol`, microlp's answer, verified against `model`, with its cost.
+fn checked(model: &Model, mut sol: Solution, what: &str) -> Result<Solution> {
+    verify(model, &sol).map_err(|why| wrong("microlp", what, why))?;
+    sol.objective = model.cost(&sol.values);
+    Ok(sol)
 }
 
 /// Takes from `rows`, in their order, those where `sign` times the row's

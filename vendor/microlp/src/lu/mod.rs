@@ -285,7 +285,7 @@ fn factorize_in_order<'a>(
                 continue;
             }
 
-            // Choose among eligible pivot rows one of the lowest score:
+            // dlt: choose among eligible pivot rows one of the lowest score:
             // the row the ordering meant, or one with the least elements.
             // Gilbert-Peierls suggest to choose row with least elements *to the right*,
             // but it yielded poor results.
