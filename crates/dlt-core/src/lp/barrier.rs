@@ -7,6 +7,7 @@
 //! only where the two meet.
 
 mod normal;
+mod ordering;
 
 use super::{Model, Sense};
 use alloc::vec;
