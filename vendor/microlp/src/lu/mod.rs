@@ -22,6 +22,8 @@ pub struct ScratchSpace {
     /// dlt: the running density of the results of each of the four
     /// triangular solves (B's L and U, B^T's), across refactorizations.
     density: [f64; 4],
+    /// dlt: the symbolic elimination's lists, reused.
+    lists: super::ordering::Lists,
 }
 
 impl ScratchSpace {
@@ -31,6 +33,7 @@ impl ScratchSpace {
             dense_rhs: vec![0.0; n],
             mark_nonzero: MarkNonzero::with_capacity(n),
             density: [0.0; 4],
+            lists: Default::default(),
         }
     }
 
@@ -144,7 +147,7 @@ pub fn lu_factorize<'a>(
     scratch: &mut ScratchSpace,
 ) -> (LUFactors, Vec<(usize, usize)>) {
     let col_rows: Vec<&[usize]> = (0..size).map(|c| get_col(c).0).collect();
-    let (col_order, row_score) = super::ordering::order_markowitz(&col_rows);
+    let (col_order, row_score) = super::ordering::order_markowitz(&col_rows, &mut scratch.lists);
     factorize_in_order(size, get_col, stability_coeff, scratch, col_order, Some(row_score))
 }
 
@@ -160,7 +163,7 @@ pub fn lu_factorize_ranked<'a>(
     rank: impl Fn(usize) -> u8,
 ) -> (LUFactors, Vec<(usize, usize)>) {
     let col_rows: Vec<&[usize]> = (0..size).map(|c| get_col(c).0).collect();
-    let col_order = super::ordering::order_ranked(&col_rows, rank);
+    let col_order = super::ordering::order_ranked(&col_rows, rank, &mut scratch.lists);
     factorize_in_order(size, get_col, stability_coeff, scratch, col_order, None)
 }
 

@@ -20,7 +20,7 @@ fn mat_from_triplets(rows: usize, cols: usize, triplets: &[(usize, usize)]) -> C
 fn order_markowitz_takes_the_sparsest_column_on_its_sparsest_row() {
     init();
     let mat = mat_from_triplets(3, 3, &[(0, 0), (1, 0), (2, 1)]);
-    let (perm, row_score) = order_markowitz(&[0, 1, 2].map(|c| mat.outer_view(c).unwrap().into_raw_storage().0));
+    let (perm, row_score) = order_markowitz(&[0, 1, 2].map(|c| mat.outer_view(c).unwrap().into_raw_storage().0), &mut Lists::default());
     assert_eq!(perm.new2orig, [2, 1, 0]);
     assert_eq!(perm.orig2new, [2, 1, 0]);
     assert_eq!(row_score, [2, 6, 1]);
