@@ -315,9 +315,9 @@ mod tests {
     /// A diag(theta) A' x + delta x, from A itself.
     fn product(a: &Columns, theta: &[f64], delta: f64, x: &[f64]) -> Vec<f64> {
         let mut y: Vec<f64> = x.iter().map(|v| delta * v).collect();
-        for j in 0..a.count() {
+        for (j, t) in theta.iter().enumerate() {
             let ax: f64 = a.of(j).map(|p| a.value[p] * x[a.index[p]]).sum();
-            a.of(j).for_each(|p| y[a.index[p]] += theta[j] * ax * a.value[p]);
+            a.of(j).for_each(|p| y[a.index[p]] += t * ax * a.value[p]);
         }
         y
     }
