@@ -40,19 +40,26 @@ pub fn order_markowitz(col_rows: &[&[usize]], lists: &mut Lists) -> (Perm, Vec<u
         col.iter().for_each(|&r| rows[r].push(c));
         queue.add(c, col.len());
     }
+    // A row's list keeps the columns ordered before its pivot, skipped when
+    // it pivots, and `row_count` its active entries: removing each ordered
+    // column from its rows' lists went through a dense row's thousands of
+    // entries once per column it has.
+    let mut row_count: Vec<usize> = rows.iter().map(Vec::len).collect();
+    let mut ordered = vec![false; size];
     // `seen[i] == pass`: row i is in the column being filled.
     let (mut seen, mut pass) = (vec![0usize; size], 0);
     while let Some(c) = queue.pop_min() {
         order.push(c);
+        ordered[c] = true;
         pivot_col.clear();
         pivot_col.append(&mut cols[c]);
-        pivot_col.iter().for_each(|&r| rows[r].retain(|&j| j != c));
-        let Some(pivot) = pivot_col.iter().copied().min_by_key(|&r| rows[r].len()) else {
+        pivot_col.iter().for_each(|&r| row_count[r] -= 1);
+        let Some(pivot) = pivot_col.iter().copied().min_by_key(|&r| row_count[r]) else {
             continue;
         };
         row_score[pivot] = order.len() - 1;
         pivot_row.clear();
-        pivot_row.append(&mut rows[pivot]);
+        pivot_row.extend(rows[pivot].drain(..).filter(|&j| !ordered[j]));
         for &j in pivot_row.iter() {
             pass += 1;
             queue.remove(j, cols[j].len());
@@ -61,6 +68,7 @@ pub fn order_markowitz(col_rows: &[&[usize]], lists: &mut Lists) -> (Perm, Vec<u
             for &i in pivot_col.iter().filter(|&&i| i != pivot && seen[i] != pass) {
                 cols[j].push(i);
                 rows[i].push(j);
+                row_count[i] += 1;
             }
             queue.add(j, cols[j].len());
         }

@@ -77,8 +77,10 @@ fn minimum_degree(m: usize, mut graph: Vec<Vec<usize>>) -> Vec<usize> {
         for &u in clique.iter().filter(|&&u| !gone[u]) {
             pass += 1;
             let near = &mut graph[u];
-            near.retain(|&w| w != v);
-            near.iter().for_each(|&w| stamp[w] = pass);
+            near.retain(|&w| {
+                stamp[w] = pass;
+                w != v
+            });
             for &w in &clique {
                 if w != u && stamp[w] != pass {
                     stamp[w] = pass;
