@@ -28,14 +28,29 @@ fn run(request: Value) -> (Option<Value>, f64) {
 
 const HIGHS_MAX_BYTES: usize = 8 << 20;
 
-/// Native HiGHS's seconds on the request's exported LP, or why not.
+/// Native HiGHS's seconds on the request's exported LP, or why not; a
+/// tree pruned as the paper does (`"prune": true`), HiGHS's seconds to
+/// prune it as the calculator does, the same sequence of LPs, each from
+/// the basis before (`highs_native.py --prune`).
 fn highs(request: &Value) -> Result<f64, String> {
     let parsed = dlt_core::parse(request.clone()).map_err(|e| e.to_string())?;
+    if let (dlt_core::Request::Tree(params), Some(true)) = (&parsed, request["prune"].as_bool()) {
+        let (lp, empty, tie, fewest) = dlt_core::buffers::pruning_lp(params).map_err(|e| e.to_string())?;
+        let prune = [String::from("--prune"), empty.to_string(), tie.to_string(), fewest.to_string()];
+        return highs_run(dlt_core::lp::to_mps(&lp, "the pruning LP"), &prune).map(|line| line["seconds"].as_f64().unwrap_or(f64::NAN));
+    }
     highs_mps(dlt_core::export(&parsed, dlt_core::LpFormat::Mps).map_err(|e| e.to_string())?)
 }
 
 /// Native HiGHS's seconds on an LP given as MPS text.
 fn highs_mps(mps: String) -> Result<f64, String> {
+    let line = highs_run(mps, &[])?;
+    line["seconds"].as_f64().ok_or_else(|| format!("no time in {line}"))
+}
+
+/// highs_native.py's answer on an LP given as MPS text, with `args`
+/// before the file.
+fn highs_run(mps: String, args: &[String]) -> Result<Value, String> {
     // HiGHS takes minutes on the 300,000-variable LPs (star m = 10 at
     // n = 10^4): the run would be about them alone.
     if mps.len() > HIGHS_MAX_BYTES {
@@ -44,13 +59,16 @@ fn highs_mps(mps: String) -> Result<f64, String> {
     let file = std::env::temp_dir().join(format!("dlt-bench-{}.mps", std::process::id()));
     std::fs::write(&file, mps).map_err(|e| e.to_string())?;
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/highs_native.py");
-    let out = std::process::Command::new("python3").arg(script).arg(&file).output().map_err(|e| e.to_string());
+    let out = std::process::Command::new("python3").arg(script).args(args).arg(&file).output().map_err(|e| e.to_string());
     let _ = std::fs::remove_file(&file);
     let out = out?;
     // HiGHS prints its banner on stdout before the script's JSON line.
     let stdout = String::from_utf8_lossy(&out.stdout);
     let line: Value = stdout.lines().last().and_then(|l| serde_json::from_str(l).ok()).ok_or_else(|| format!("{stdout}{}", String::from_utf8_lossy(&out.stderr)))?;
-    line["seconds"].as_f64().ok_or_else(|| format!("no time in {line}"))
+    if !args.is_empty() {
+        eprintln!("  HiGHS: {} LPs, {} iterations, down to {} stages, Cmax {:.6e} (LP units)", line["lps"], line["iterations"], line["stages"], line["objective"].as_f64().unwrap_or(f64::NAN));
+    }
+    Ok(line)
 }
 
 /// Runs of a case whose solves (both sides) take under REPEAT_BELOW

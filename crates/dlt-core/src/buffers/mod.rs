@@ -45,7 +45,7 @@ pub(crate) use stages::EMPTY;
 #[cfg(feature = "lp")]
 pub use star::{star, star_lp, StarOutput, StarParams};
 #[cfg(feature = "lp")]
-pub use tree::{tree, tree_lp, TreeOutput, TreeParams};
+pub use tree::{pruning_lp, tree, tree_lp, TreeOutput, TreeParams};
 
 
 /// Bounds of tree shapes: deeper or wider trees overflow f64 in p^h.

@@ -327,9 +327,7 @@ where
     });
     let (x0, tau) = m.scale();
     let chunks = |sol: &lp::Solution, stages: usize| chunks_of(&alpha[..stages], sol, x0);
-    // With room to spare: where fewer stages carry V only with every
-    // buffer full, the engine's tolerances decide.
-    let fits = |stages: usize| stages as f64 * m.stage_capacity(kept) >= m.load() * (1.0 + TIE);
+    let fits = |stages: usize| fits(m, kept, stages);
     let pruned = || -> Result<(lp::Solution, usize, LpSize)> {
         let (mut warm, first) = lp::Warm::relaxed(lp, near.as_ref().map(|(x, slack)| (&x[..], *slack)), m.name())?;
         let mut sol = warm.settled(first, m.name())?;
@@ -372,8 +370,15 @@ where
     }
 }
 
+/// Whether `stages` stages carry the load over units `kept` with room to
+/// spare: where fewer carry V only with every buffer full, the engine's
+/// tolerances decide.
+pub(crate) fn fits<M: StageModel>(m: &M, kept: &[usize], stages: usize) -> bool {
+    stages as f64 * m.stage_capacity(kept) >= m.load() * (1.0 + TIE)
+}
+
 /// Optima this close (relative) are ties: the engine's own tolerance.
-const TIE: f64 = 1e-9;
+pub(crate) const TIE: f64 = 1e-9;
 
 /// The LP over `kept` and `n` stages solved, in the model's compact form
 /// or, where the engine fails on it, as printed.

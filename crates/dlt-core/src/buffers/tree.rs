@@ -111,6 +111,21 @@ pub fn tree_lp(params: &TreeParams) -> Result<(Model, crate::lp::Units)> {
     Ok((tree.model(&all, n).0, crate::lp::Units { variant: Some(tree.name), ..crate::lp::units(x0, tau) }))
 }
 
+/// The LP the paper's pruning solves again and again (000 Sec. 3), its
+/// stage k's start-ups S on_k with on_k fixed at 1, for another solver to
+/// prune as the calculator does (`dlt-bench` gives it to HiGHS): stage k
+/// is switched off by fixing on_k and its chunks alpha_i_k at 0. With
+/// the chunk bound below which a stage counts as empty, the relative tie
+/// within which emptying the last stage costs nothing, and the fewest
+/// stages that carry V with room (`stages::solve_pruned`'s `fits`).
+pub fn pruning_lp(params: &TreeParams) -> Result<(Model, f64, f64, usize)> {
+    let (tree, n, _) = validate(params)?;
+    let all = layers(&tree);
+    let ((lp, ..), _) = tree.switchable(&all, n).ok_or_else(|| crate::error::Error::internal("a tree's LP is switchable"))?;
+    let fewest = (1..=n).find(|&k| stages::fits(&tree, &all, k)).unwrap_or(n);
+    Ok((lp, stages::EMPTY, stages::TIE, fewest))
+}
+
 /// The stages, the LP's size and the method `tree` will use.
 pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     let (tree, n, n_min) = validate(params)?;
