@@ -37,14 +37,18 @@ fn highs(request: &Value) -> Result<f64, String> {
     if let (dlt_core::Request::Tree(params), Some(true)) = (&parsed, request["prune"].as_bool()) {
         let (lp, empty, tie, fewest) = dlt_core::buffers::pruning_lp(params).map_err(|e| e.to_string())?;
         let prune = [String::from("--prune"), empty.to_string(), tie.to_string(), fewest.to_string()];
-        return highs_run(dlt_core::lp::to_mps(&lp, "the pruning LP"), &prune).map(|line| line["seconds"].as_f64().unwrap_or(f64::NAN));
+        return seconds(highs_run(dlt_core::lp::to_mps(&lp, "the pruning LP"), &prune)?);
     }
     highs_mps(dlt_core::export(&parsed, dlt_core::LpFormat::Mps).map_err(|e| e.to_string())?)
 }
 
 /// Native HiGHS's seconds on an LP given as MPS text.
 fn highs_mps(mps: String) -> Result<f64, String> {
-    let line = highs_run(mps, &[])?;
+    seconds(highs_run(mps, &[])?)
+}
+
+/// The seconds of one of highs_native.py's answers.
+fn seconds(line: Value) -> Result<f64, String> {
     line["seconds"].as_f64().ok_or_else(|| format!("no time in {line}"))
 }
 
