@@ -40,37 +40,44 @@ pub fn order_markowitz(col_rows: &[&[usize]], lists: &mut Lists) -> (Perm, Vec<u
         col.iter().for_each(|&r| rows[r].push(c));
         queue.add(c, col.len());
     }
-    // A row's list keeps the columns ordered before its pivot, skipped when
-    // it pivots, and `row_count` its active entries: removing each ordered
-    // column from its rows' lists went through a dense row's thousands of
-    // entries once per column it has.
+    // A list keeps the columns (rows) ordered (pivoted) since it was last
+    // read, skipped when it is, beside the count of its active entries:
+    // removing each from its lists went through a dense row's thousands of
+    // entries once per column it has, and through every column of a
+    // slack's row, which fills nothing.
     let mut row_count: Vec<usize> = rows.iter().map(Vec::len).collect();
-    let mut ordered = vec![false; size];
+    let mut col_count: Vec<usize> = cols.iter().map(Vec::len).collect();
+    let (mut ordered, mut pivoted) = (vec![false; size], vec![false; size]);
     // `seen[i] == pass`: row i is in the column being filled.
     let (mut seen, mut pass) = (vec![0usize; size], 0);
     while let Some(c) = queue.pop_min() {
         order.push(c);
         ordered[c] = true;
         pivot_col.clear();
-        pivot_col.append(&mut cols[c]);
+        pivot_col.extend(cols[c].drain(..).filter(|&r| !pivoted[r]));
         pivot_col.iter().for_each(|&r| row_count[r] -= 1);
         let Some(pivot) = pivot_col.iter().copied().min_by_key(|&r| row_count[r]) else {
             continue;
         };
         row_score[pivot] = order.len() - 1;
+        pivoted[pivot] = true;
         pivot_row.clear();
         pivot_row.extend(rows[pivot].drain(..).filter(|&j| !ordered[j]));
         for &j in pivot_row.iter() {
-            pass += 1;
-            queue.remove(j, cols[j].len());
-            cols[j].retain(|&i| i != pivot);
-            cols[j].iter().for_each(|&i| seen[i] = pass);
-            for &i in pivot_col.iter().filter(|&&i| i != pivot && seen[i] != pass) {
-                cols[j].push(i);
-                rows[i].push(j);
-                row_count[i] += 1;
+            queue.remove(j, col_count[j]);
+            col_count[j] -= 1;
+            if pivot_col.len() > 1 {
+                pass += 1;
+                cols[j].retain(|&i| !pivoted[i]);
+                cols[j].iter().for_each(|&i| seen[i] = pass);
+                for &i in pivot_col.iter().filter(|&&i| i != pivot && seen[i] != pass) {
+                    cols[j].push(i);
+                    col_count[j] += 1;
+                    rows[i].push(j);
+                    row_count[i] += 1;
+                }
             }
-            queue.add(j, cols[j].len());
+            queue.add(j, col_count[j]);
         }
     }
     (Perm::from_new2orig(order), row_score)
