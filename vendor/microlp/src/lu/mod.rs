@@ -374,14 +374,8 @@ fn factorize_in_order<'a>(
 
     let res = LUFactors {
         side: 0,
-        lower: TriangleMat {
-            nondiag: lower,
-            diag: None,
-        },
-        upper: TriangleMat {
-            nondiag: upper,
-            diag: Some(upper_diag),
-        },
+        lower: TriangleMat::new(lower, None),
+        upper: TriangleMat::new(upper, Some(upper_diag)),
         row_perm: Some(Perm {
             orig2new: orig2new_row,
             new2orig: new2orig_row,
@@ -502,15 +496,24 @@ enum Triangle {
 
 fn tri_solve_dense(tri_mat: &TriangleMat, triangle: Triangle, rhs: &mut [f64]) {
     assert_eq!(tri_mat.rows(), rhs.len());
-    match triangle {
-        Triangle::Lower => {
+    match (triangle, tri_mat.diag.is_some()) {
+        (Triangle::Lower, true) => {
             for col in 0..tri_mat.cols() {
                 tri_solve_process_col(tri_mat, col, rhs);
             }
         }
-
-        Triangle::Upper => {
+        (Triangle::Upper, true) => {
             for col in (0..tri_mat.cols()).rev() {
+                tri_solve_process_col(tri_mat, col, rhs);
+            }
+        }
+        (Triangle::Lower, false) => {
+            for &col in &tri_mat.with_entries {
+                tri_solve_process_col(tri_mat, col, rhs);
+            }
+        }
+        (Triangle::Upper, false) => {
+            for &col in tri_mat.with_entries.iter().rev() {
                 tri_solve_process_col(tri_mat, col, rhs);
             }
         }

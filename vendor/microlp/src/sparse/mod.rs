@@ -277,9 +277,21 @@ pub(crate) struct TriangleMat {
     pub(crate) nondiag: SparseMat,
     /// Diag elements, None means all 1's
     pub(crate) diag: Option<Vec<f64>>,
+    /// dlt: with a unit diagonal, the columns that have entries off it,
+    /// in order: the others change nothing, and a dense solve skips them
+    /// (most of a basis's L, its slacks' columns).
+    pub(crate) with_entries: Vec<usize>,
 }
 
 impl TriangleMat {
+    pub(crate) fn new(nondiag: SparseMat, diag: Option<Vec<f64>>) -> TriangleMat {
+        let with_entries = match diag {
+            None => (0..nondiag.cols()).filter(|&c| !nondiag.col_rows(c).is_empty()).collect(),
+            Some(_) => Vec::new(),
+        };
+        TriangleMat { nondiag, diag, with_entries }
+    }
+
     pub(crate) fn rows(&self) -> usize {
         self.nondiag.rows()
     }
@@ -289,10 +301,7 @@ impl TriangleMat {
     }
 
     pub(crate) fn transpose(&self) -> TriangleMat {
-        TriangleMat {
-            nondiag: self.nondiag.transpose(),
-            diag: self.diag.clone(),
-        }
+        TriangleMat::new(self.nondiag.transpose(), self.diag.clone())
     }
 
     #[cfg(test)]
