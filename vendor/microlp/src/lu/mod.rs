@@ -496,24 +496,15 @@ enum Triangle {
 
 fn tri_solve_dense(tri_mat: &TriangleMat, triangle: Triangle, rhs: &mut [f64]) {
     assert_eq!(tri_mat.rows(), rhs.len());
-    match (triangle, tri_mat.diag.is_some()) {
-        (Triangle::Lower, true) => {
-            for col in 0..tri_mat.cols() {
+    match triangle {
+        Triangle::Lower => {
+            for &col in &tri_mat.active {
                 tri_solve_process_col(tri_mat, col, rhs);
             }
         }
-        (Triangle::Upper, true) => {
-            for col in (0..tri_mat.cols()).rev() {
-                tri_solve_process_col(tri_mat, col, rhs);
-            }
-        }
-        (Triangle::Lower, false) => {
-            for &col in &tri_mat.with_entries {
-                tri_solve_process_col(tri_mat, col, rhs);
-            }
-        }
-        (Triangle::Upper, false) => {
-            for &col in tri_mat.with_entries.iter().rev() {
+
+        Triangle::Upper => {
+            for &col in tri_mat.active.iter().rev() {
                 tri_solve_process_col(tri_mat, col, rhs);
             }
         }

@@ -277,19 +277,18 @@ pub(crate) struct TriangleMat {
     pub(crate) nondiag: SparseMat,
     /// Diag elements, None means all 1's
     pub(crate) diag: Option<Vec<f64>>,
-    /// dlt: with a unit diagonal, the columns that have entries off it,
-    /// in order: the others change nothing, and a dense solve skips them
-    /// (most of a basis's L, its slacks' columns).
-    pub(crate) with_entries: Vec<usize>,
+    /// dlt: the columns a solve must process, in order: those with entries
+    /// off the diagonal or a diagonal other than 1. The others change
+    /// nothing (x / 1 is x to the bit), and a dense solve skips them: a
+    /// basis's slacks, most of its columns, pivot on their 1 alone.
+    pub(crate) active: Vec<usize>,
 }
 
 impl TriangleMat {
     pub(crate) fn new(nondiag: SparseMat, diag: Option<Vec<f64>>) -> TriangleMat {
-        let with_entries = match diag {
-            None => (0..nondiag.cols()).filter(|&c| !nondiag.col_rows(c).is_empty()).collect(),
-            Some(_) => Vec::new(),
-        };
-        TriangleMat { nondiag, diag, with_entries }
+        let unit = |c: usize| diag.as_ref().is_none_or(|d| d[c] == 1.0);
+        let active = (0..nondiag.cols()).filter(|&c| !nondiag.col_rows(c).is_empty() || !unit(c)).collect();
+        TriangleMat { nondiag, diag, active }
     }
 
     pub(crate) fn rows(&self) -> usize {
