@@ -206,7 +206,7 @@ impl Normal {
                     // columns stream past it.
                     let out = &mut update[j * tall + j..(j + 1) * tall];
                     let column = |c: usize| &l[dn.at + c * d_height + top + j..dn.at + (c + 1) * d_height];
-                    accumulate(out, (0..dn.width).map(|c| (column(c), column(c)[0])));
+                    accumulate(out, (0..dn.width).map(column).map(|x| (x, x[0])));
                 }
                 for j in 0..wide {
                     let target = sn.at + (d_rows[top + j] - sn.first) * height;
@@ -228,7 +228,7 @@ impl Normal {
                 let column = &mut rest[c..height];
                 let earlier = |before: usize| &done[sn.at + before * height + c..sn.at + (before + 1) * height];
                 // y - x b is y + x (-b) to the bit: negation is exact.
-                accumulate(column, (0..c).map(|before| (earlier(before), -earlier(before)[0])));
+                accumulate(column, (0..c).map(earlier).map(|x| (x, -x[0])));
                 let mut d = column[0];
                 if d <= DEPENDENT * largest {
                     d = 1e128;
