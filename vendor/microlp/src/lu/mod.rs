@@ -3,6 +3,9 @@ use std::cmp::Ordering;
 
 use crate::solver::LU_SINGULAR_REL;
 
+mod update;
+pub(crate) use update::{update, Updates};
+
 #[derive(Clone)]
 pub struct LUFactors {
     lower: TriangleMat,
@@ -66,7 +69,9 @@ impl LUFactors {
         self.lower.nondiag.nnz() + self.upper.nondiag.nnz() + self.lower.cols()
     }
 
-    pub fn solve_dense(&self, rhs: &mut [f64], scratch: &mut ScratchSpace) {
+    /// `rhs <- B^-1 rhs` (of the transposed factors: `B^-T rhs`), through
+    /// the `updates` since the factorization.
+    pub(crate) fn solve_dense(&self, rhs: &mut [f64], scratch: &mut ScratchSpace, updates: &Updates) {
         scratch.dense_rhs.resize(rhs.len(), 0.0);
 
         if let Some(row_perm) = &self.row_perm {
@@ -78,6 +83,7 @@ impl LUFactors {
         }
 
         tri_solve_dense(&self.lower, Triangle::Lower, &mut scratch.dense_rhs);
+        updates.apply_dense(&mut scratch.dense_rhs, self.side == 1);
         tri_solve_dense(&self.upper, Triangle::Upper, &mut scratch.dense_rhs);
 
         if let Some(col_perm) = &self.col_perm {
@@ -89,7 +95,8 @@ impl LUFactors {
         }
     }
 
-    pub fn solve(&self, rhs: &mut ScatteredVec, scratch: &mut ScratchSpace) {
+    /// [`Self::solve_dense`] on a scattered vector.
+    pub(crate) fn solve(&self, rhs: &mut ScatteredVec, scratch: &mut ScratchSpace, updates: &Updates) {
         if let Some(row_perm) = &self.row_perm {
             scratch.rhs.clear();
             for &i in &rhs.nonzero {
@@ -103,6 +110,7 @@ impl LUFactors {
         }
 
         tri_solve_sparse(&self.lower, Triangle::Lower, scratch, 2 * self.side);
+        updates.apply(&mut scratch.rhs, self.side == 1);
         tri_solve_sparse(&self.upper, Triangle::Upper, scratch, 2 * self.side + 1);
 
         if let Some(col_perm) = &self.col_perm {

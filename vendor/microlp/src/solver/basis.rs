@@ -1,13 +1,14 @@
 //! Inversion of the basis matrix, and the description of a single pivot.
 //!
-//! [`BasisSolver`] owns the LU factorization of the basis plus the eta file of
-//! pivots stacked on top of it, and answers `B^{-1} x` / `B^{-T} x` queries.
+//! [`BasisSolver`] owns the LU factorization of the basis plus the
+//! Forrest-Tomlin updates of the pivots since (`crate::lu::Updates`, the
+//! eta file), and answers `B^{-1} x` / `B^{-T} x` queries.
 //! [`PivotChoice`] and friends are the plain-data verdict the simplex loops in
 //! [`super::Solver`] produce and then apply.
 
 use crate::{
-    lu::{lu_factorize, lu_factorize_ranked, LUFactors, ScratchSpace},
-    sparse::{ScatteredVec, SparseMat, SparseVec},
+    lu::{lu_factorize, lu_factorize_ranked, update, LUFactors, ScratchSpace, Updates},
+    sparse::ScatteredVec,
     CsVec,
 };
 
@@ -60,10 +61,9 @@ pub(crate) struct PivotInfo {
 pub(crate) struct PivotElem {
     pub(crate) row: usize,
     /// The pivot element as computed through the pivot column
-    /// (`col_coeffs[row]`): the primal step, the eta file and both
-    /// steepest-edge updates use it, so that each is consistent with the
-    /// column they apply it with (the eta then represents exactly the basis
-    /// the column describes).
+    /// (`col_coeffs[row]`): the primal step and both steepest-edge updates
+    /// use it, so that each is consistent with the column they apply it
+    /// with, and the factors' update checks its new diagonal against it.
     pub(crate) coeff: f64,
     /// The element the reduced-cost update divides by (the dual step is
     /// `d_q / dual_step_coeff` along the pivot row): in the dual simplex the
@@ -127,84 +127,51 @@ pub(crate) struct DualStep {
     pub(crate) refined: bool,
 }
 
+/// The updates the factors take before the basis is factorized afresh, at
+/// most (see [`BasisSolver::worn`]).
+const UPDATE_LIMIT: usize = 100;
+
+/// How much the factors and their row etas may grow, over the entries of
+/// the factorization, before the basis is factorized afresh.
+const UPDATE_GROWTH: usize = 2;
+
 /// Stuff related to inversion of the basis matrix
 #[derive(Clone)]
 pub(crate) struct BasisSolver {
     pub(crate) lu_factors: LUFactors,
     pub(crate) lu_factors_transp: LUFactors,
     pub(crate) scratch: ScratchSpace,
-    pub(crate) eta_matrices: EtaMatrices,
+    pub(crate) updates: Updates,
     pub(crate) rhs: ScatteredVec,
 }
 
 impl BasisSolver {
-    /// Record the basis change `B' = B E` as the eta column of `E^{-1}`: the
-    /// diagonal entry is `1 / pivot` and the off-diagonal entries are
-    /// `alpha_i / pivot`, where `alpha = B^{-1} a_entering` is `col_coeffs`.
-    /// The forward application is then `x_r' = x_r / pivot`,
-    /// `x_i' = x_i - x_r alpha_i / pivot` (see [`Self::apply_etas`]).
-    ///
-    /// The diagonal is stored as `1 / pivot` itself, not as `1 - 1 / pivot`
-    /// applied by subtraction: for a large pivot `1 - 1 / pivot` rounds to
-    /// within an ulp of one, and `x_r - x_r (1 - 1 / pivot)` cancels away all
-    /// but a few digits of `x_r / pivot`, an error every later solve through
-    /// the eta would carry, a recomputation of the basic values included.
-    pub(crate) fn push_eta_matrix(
-        &mut self,
-        col_coeffs: &SparseVec,
-        r_leaving: usize,
-        pivot_coeff: f64,
-    ) {
-        let coeffs = col_coeffs.iter().map(|(r, &coeff)| {
-            let val = if r == r_leaving {
-                1.0 / pivot_coeff
-            } else {
-                coeff / pivot_coeff
-            };
-            (r, val)
-        });
-        self.eta_matrices.push(r_leaving, coeffs);
+    /// Whether the factors have taken as many updates as they should: at
+    /// [`UPDATE_LIMIT`] of them, or where the factors and the row etas have
+    /// grown to [`UPDATE_GROWTH`] times the factorization's entries, the
+    /// basis is factorized afresh instead.
+    pub(crate) fn worn(&self) -> bool {
+        self.updates.len() >= UPDATE_LIMIT
+            || self.lu_factors.nnz() + self.updates.nnz() > UPDATE_GROWTH * self.updates.factored_nnz
     }
 
-    /// Forward eta application (Vanderbei p.139): `x <- E_k^{-1} ... E_1^{-1} x`
-    /// on a dense vector.
-    fn apply_etas(eta_matrices: &EtaMatrices, x: &mut [f64]) {
-        for idx in 0..eta_matrices.len() {
-            let r_leaving = eta_matrices.leaving_rows[idx];
-            let x_r = x[r_leaving];
-            if x_r == 0.0 {
-                continue;
-            }
-            for (r, &val) in eta_matrices.coeff_cols.col_iter(idx) {
-                if r == r_leaving {
-                    x[r] = x_r * val;
-                } else {
-                    x[r] -= x_r * val;
-                }
-            }
-        }
+    /// Update the factors for the basis change that puts the var of
+    /// `column` at `position` (`pivot` its element in `B^-1 column` there):
+    /// false, the factors as they were, where the update would not be
+    /// accurate (see [`update`]) and the basis is to be factorized afresh.
+    pub(crate) fn update<'a>(&mut self, position: usize, column: impl Iterator<Item = (usize, &'a f64)>, pivot: f64) -> bool {
+        update(
+            &mut self.lu_factors,
+            &mut self.lu_factors_transp,
+            &mut self.updates,
+            &mut self.scratch,
+            position,
+            column,
+            pivot,
+        )
     }
 
-    /// Transposed eta application: `y <- E_1^{-T} ... E_k^{-T} y` on a dense
-    /// vector, i.e. `y_r' = y_r / pivot - sum_{i != r} (alpha_i / pivot) y_i`.
-    fn apply_etas_transp(eta_matrices: &EtaMatrices, y: &mut [f64]) {
-        for idx in (0..eta_matrices.len()).rev() {
-            let r_leaving = eta_matrices.leaving_rows[idx];
-            let mut diag = 0.0;
-            let mut acc = 0.0;
-            for (i, &val) in eta_matrices.coeff_cols.col_iter(idx) {
-                if i == r_leaving {
-                    diag = val;
-                } else {
-                    acc += val * y[i];
-                }
-            }
-            debug_assert!(diag != 0.0, "eta column without its pivot entry");
-            y[r_leaving] = diag * y[r_leaving] - acc;
-        }
-    }
-
-    /// Factorize the basis `basic_vars` afresh, with no etas, at the pivot
+    /// Factorize the basis `basic_vars` afresh, with no updates, at the pivot
     /// `threshold` of [`lu_factorize`]. Returns the `(position, row)` pairs of
     /// a singular basis's dependent columns, whose places the factors give to
     /// the unit columns of those rows: the caller makes the basis match.
@@ -215,7 +182,6 @@ impl BasisSolver {
         threshold: f64,
     ) -> Vec<(usize, usize)> {
         self.scratch.clear_sparse(basic_vars.len());
-        self.eta_matrices.clear_and_resize(basic_vars.len());
         self.rhs.clear_and_resize(basic_vars.len());
         let (lu_factors, replaced) = lu_factorize(
             basic_vars.len(),
@@ -260,9 +226,10 @@ impl BasisSolver {
         )
     }
 
-    /// Put `lu_factors` in force: factors of the basis as it stands, the eta
-    /// file empty.
+    /// Put `lu_factors` in force: factors of the basis as it stands, no
+    /// updates.
     pub(crate) fn install(&mut self, lu_factors: LUFactors) {
+        self.updates = Updates::new(self.rhs.len(), lu_factors.nnz());
         self.lu_factors_transp = lu_factors.transpose();
         self.lu_factors = lu_factors;
     }
@@ -272,41 +239,19 @@ impl BasisSolver {
         rhs: impl Iterator<Item = (usize, &'a f64)>,
     ) -> &ScatteredVec {
         self.rhs.set(rhs);
-        self.lu_factors.solve(&mut self.rhs, &mut self.scratch);
-
-        // Forward eta application on the scattered vector; same arithmetic as
-        // `apply_etas`, but through `get_mut` so the nonzero pattern is kept.
-        for idx in 0..self.eta_matrices.len() {
-            let r_leaving = self.eta_matrices.leaving_rows[idx];
-            let x_r = *self.rhs.get(r_leaving);
-            if x_r == 0.0 {
-                continue;
-            }
-            for (r, &val) in self.eta_matrices.coeff_cols.col_iter(idx) {
-                if r == r_leaving {
-                    *self.rhs.get_mut(r) = x_r * val;
-                } else {
-                    *self.rhs.get_mut(r) -= x_r * val;
-                }
-            }
-        }
-
+        self.lu_factors.solve(&mut self.rhs, &mut self.scratch, &self.updates);
         &mut self.rhs
     }
 
-    /// Dense counterpart of [`Self::solve`]: LU solve plus the forward eta
-    /// application, so callers with dense right-hand sides (the recalcs) no
-    /// longer need a full refactorization just because etas are pending.
-    pub(crate) fn solve_dense_with_etas(&mut self, rhs: &mut [f64]) {
-        self.lu_factors.solve_dense(rhs, &mut self.scratch);
-        Self::apply_etas(&self.eta_matrices, rhs);
+    /// Dense counterpart of [`Self::solve`], for the recalcs' dense
+    /// right-hand sides.
+    pub(crate) fn solve_dense(&mut self, rhs: &mut [f64]) {
+        self.lu_factors.solve_dense(rhs, &mut self.scratch, &self.updates);
     }
 
-    /// Dense counterpart of [`Self::solve_transp`]: the reverse eta
-    /// application, then the transposed LU solve.
-    pub(crate) fn solve_transp_dense_with_etas(&mut self, rhs: &mut [f64]) {
-        Self::apply_etas_transp(&self.eta_matrices, rhs);
-        self.lu_factors_transp.solve_dense(rhs, &mut self.scratch);
+    /// Dense counterpart of [`Self::solve_transp`].
+    pub(crate) fn solve_transp_dense(&mut self, rhs: &mut [f64]) {
+        self.lu_factors_transp.solve_dense(rhs, &mut self.scratch, &self.updates);
     }
 
     /// Pass right-hand side via self.rhs
@@ -315,56 +260,8 @@ impl BasisSolver {
         rhs: impl Iterator<Item = (usize, &'a f64)>,
     ) -> &ScatteredVec {
         self.rhs.set(rhs);
-        // Transposed eta application on the scattered vector; same arithmetic
-        // as `apply_etas_transp`, through `get_mut` for the nonzero pattern.
-        for idx in (0..self.eta_matrices.len()).rev() {
-            let r_leaving = self.eta_matrices.leaving_rows[idx];
-            let mut diag = 0.0;
-            let mut acc = 0.0;
-            for (i, &val) in self.eta_matrices.coeff_cols.col_iter(idx) {
-                if i == r_leaving {
-                    diag = val;
-                } else {
-                    acc += val * self.rhs.get(i);
-                }
-            }
-            debug_assert!(diag != 0.0, "eta column without its pivot entry");
-            let y_r = *self.rhs.get(r_leaving);
-            *self.rhs.get_mut(r_leaving) = diag * y_r - acc;
-        }
-
-        self.lu_factors_transp
-            .solve(&mut self.rhs, &mut self.scratch);
+        self.lu_factors_transp.solve(&mut self.rhs, &mut self.scratch, &self.updates);
         &mut self.rhs
-    }
-}
-
-#[derive(Clone, Debug)]
-pub(crate) struct EtaMatrices {
-    leaving_rows: Vec<usize>,
-    pub(crate) coeff_cols: SparseMat,
-}
-
-impl EtaMatrices {
-    pub(crate) fn new(n_rows: usize) -> EtaMatrices {
-        EtaMatrices {
-            leaving_rows: vec![],
-            coeff_cols: SparseMat::new(n_rows),
-        }
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.leaving_rows.len()
-    }
-
-    fn clear_and_resize(&mut self, n_rows: usize) {
-        self.leaving_rows.clear();
-        self.coeff_cols.clear_and_resize(n_rows);
-    }
-
-    fn push(&mut self, leaving_row: usize, coeffs: impl Iterator<Item = (usize, f64)>) {
-        self.leaving_rows.push(leaving_row);
-        self.coeff_cols.append_col(coeffs);
     }
 }
 

@@ -36,7 +36,7 @@ use core::time::Duration;
 
 use crate::{
     helpers::{resized_view, to_dense},
-    lu::{lu_factorize, ScratchSpace},
+    lu::{lu_factorize, ScratchSpace, Updates},
     range::CoefficientRange,
     sparse::{ScatteredVec, SparseVec},
     ComparisonOp, CsVec, Error, StopReason, VarDomain,
@@ -793,9 +793,9 @@ impl Solver {
             var_states,
             basis_solver: BasisSolver {
                 lu_factors,
+                updates: Updates::new(num_constraints, lu_factors_transp.nnz()),
                 lu_factors_transp,
                 scratch,
-                eta_matrices: EtaMatrices::new(num_constraints),
                 rhs: ScatteredVec::empty(num_constraints),
             },
             basic_vars,
@@ -1438,9 +1438,9 @@ impl Solver {
         }
         self.basis_solver = BasisSolver {
             lu_factors_transp: lu_factors.transpose(),
+            updates: Updates::new(m, lu_factors.nnz()),
             lu_factors,
             scratch,
-            eta_matrices: EtaMatrices::new(m),
             rhs: ScatteredVec::empty(m),
         };
         for (pos, &var) in answer.basic_vars.iter().enumerate() {
@@ -1551,7 +1551,7 @@ impl Solver {
     /// Whether the current factorization was built for the current basis with
     /// no pivots applied on top of it.
     fn factorization_is_fresh(&self) -> bool {
-        self.basis_solver.eta_matrices.len() == 0
+        self.basis_solver.updates.len() == 0
     }
 
     /// Refactorize the basis and recompute everything derived from it: the
@@ -1974,7 +1974,7 @@ impl Solver {
                 implied_slack(self.orig_rhs[r], terms).0
             })
             .collect();
-        self.basis_solver.solve_dense_with_etas(&mut residuals);
+        self.basis_solver.solve_dense(&mut residuals);
         for (val, delta) in self.basic_var_vals.iter_mut().zip(&residuals) {
             *val += delta;
         }
@@ -2031,7 +2031,7 @@ impl Solver {
     /// disagreed, unless ten or more updates sit on the factorization, which
     /// are then the likelier cause. The caller renews the factorization.
     fn raise_lu_threshold(&mut self) {
-        if self.basis_solver.eta_matrices.len() < 10 && self.lu_threshold < LU_STABLE_THRESHOLD {
+        if self.basis_solver.updates.len() < 10 && self.lu_threshold < LU_STABLE_THRESHOLD {
             self.lu_threshold = (self.lu_threshold * 5.0).min(LU_STABLE_THRESHOLD);
             debug!(
                 "the factorization's threshold rises to {}",
@@ -2772,7 +2772,7 @@ impl Solver {
                     self.rebuild_dual()?;
                     continue;
                 }
-                let pivot_tol = dual_pivot_tolerance(self.basis_solver.eta_matrices.len());
+                let pivot_tol = dual_pivot_tolerance(self.basis_solver.updates.len());
                 if a_col == 0.0
                     || (a_row > 0.0) != (a_col > 0.0)
                     || (!step.refined && a_col.abs() <= pivot_tol)
@@ -2798,8 +2798,8 @@ impl Solver {
             // iterations. Flips never come with a zero dual step, so they
             // cannot alternate without progress.
             //
-            // The column's element drives the primal step, the eta file and
-            // the steepest-edge updates, which apply it with the rest of the
+            // The column's element drives the primal step and the
+            // steepest-edge updates, which apply it with the rest of the
             // column; the row's drives the reduced costs, updated along it.
             self.apply_flips(&step.flips);
             if step.zero_step {
@@ -3281,7 +3281,7 @@ impl Solver {
         // ([`Self::unresolved_entries_leave_a_ray`]), and the solve fails
         // loudly otherwise.
         let var = self.nb_vars[entering_c];
-        let pivot_tol = primal_pivot_tolerance(self.basis_solver.eta_matrices.len());
+        let pivot_tol = primal_pivot_tolerance(self.basis_solver.updates.len());
         let max_step = (entering_other_val - entering_cur_val).abs();
         let toward_infinite = entering_other_val.is_infinite();
         let mut choice =
@@ -3553,7 +3553,7 @@ impl Solver {
         harris_scale: f64,
         toward_infinite: bool,
     ) -> Option<(usize, f64, f64)> {
-        let pivot_tol = primal_pivot_tolerance(self.basis_solver.eta_matrices.len());
+        let pivot_tol = primal_pivot_tolerance(self.basis_solver.updates.len());
         self.primal_harris(entering_up, max_step, harris_scale, |r, coeff| {
             coeff.abs() > judged.errors[r] && (toward_infinite || coeff.abs() > pivot_tol)
         })
@@ -3810,7 +3810,7 @@ impl Solver {
         if norm > 0.0 {
             let scale = 2f64.powi(-(norm.log2().floor() as i32));
             correction.iter_mut().for_each(|c| *c *= scale);
-            self.basis_solver.solve_dense_with_etas(&mut correction);
+            self.basis_solver.solve_dense(&mut correction);
             correction.iter_mut().for_each(|c| *c /= scale);
         }
         Some((correction, roundoff))
@@ -4122,7 +4122,7 @@ impl Solver {
         } else {
             1.0
         };
-        let pivot_tol = dual_pivot_tolerance(self.basis_solver.eta_matrices.len());
+        let pivot_tol = dual_pivot_tolerance(self.basis_solver.updates.len());
         let mut left_out = vec![false; self.nb_vars.len()];
         let mut refined = false;
         loop {
@@ -4718,8 +4718,9 @@ impl Solver {
         }
         //guaranteed, none variant already handled
         let pivot_elem = pivot_info.elem.as_ref().unwrap();
-        // The element the eta file and the steepest-edge updates apply with
-        // the column must be the column's own (see `PivotElem::coeff`).
+        // The element the steepest-edge updates apply with the column, and
+        // the factors' update checks, must be the column's own (see
+        // `PivotElem::coeff`).
         debug_assert_eq!(pivot_elem.coeff, self.col_coeff_at(pivot_elem.row));
         let pivot_coeff = pivot_elem.coeff;
 
@@ -4788,19 +4789,13 @@ impl Solver {
         self.cycle_guard.apply(VertexChange::Basic(leaving_var));
         self.cycle_guard.record_pivot();
 
-        // A simple heuristic to choose when to recompute LU factorization.
-        // Note: a possible failure mode is that the LU factorization accidentally
-        // generates a lot of fill-in and doesn't get recomputed for a long time.
         // A refactorization renews only the factorization: the values are
         // recomputed from it when the check once per basis turnover finds
         // them off the rows (see `refactorize`), and the reduced costs only
         // by a rebuild, a basis load or the phase exit, so incremental
         // round-off can outlive an eta file until the phase exit verifies.
-        let eta_matrices_nnz = self.basis_solver.eta_matrices.coeff_cols.nnz();
-        if eta_matrices_nnz < self.basis_solver.lu_factors.nnz() {
-            self.basis_solver
-                .push_eta_matrix(&self.col_coeffs, pivot_elem.row, pivot_coeff);
-        } else {
+        let column = self.orig_constraints_csc.outer_view(entering_var).unwrap();
+        if self.basis_solver.worn() || !self.basis_solver.update(pivot_elem.row, column.iter(), pivot_coeff) {
             self.refactorize()?;
         }
         Ok(())
@@ -4972,7 +4967,7 @@ impl Solver {
             .map(|&var| self.cost_in_force(var))
             .collect();
         self.basis_solver
-            .solve_transp_dense_with_etas(&mut multipliers);
+            .solve_transp_dense(&mut multipliers);
         multipliers
     }
 
@@ -5000,7 +4995,7 @@ impl Solver {
             return;
         }
         self.basis_solver
-            .solve_transp_dense_with_etas(&mut residual);
+            .solve_transp_dense(&mut residual);
         if residual.iter().all(|d| d.is_finite()) {
             for (y, delta) in multipliers.iter_mut().zip(&residual) {
                 *y += delta;

@@ -519,7 +519,7 @@ impl Solver {
             *res *= scale;
         }
         self.basis_solver
-            .solve_transp_dense_with_etas(&mut residual);
+            .solve_transp_dense(&mut residual);
         for res in &mut residual {
             *res /= scale;
         }

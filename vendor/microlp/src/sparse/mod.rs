@@ -131,22 +131,35 @@ impl ScatteredVec {
     }
 }
 
-/// Unordered sparse matrix with elements stored by columns
+/// Unordered sparse matrix with elements stored by columns.
+///
+/// dlt: each column is a span of the storage, so that a column can be
+/// replaced, grown or shrunk in place of a rebuild (the Forrest-Tomlin
+/// update of U, `crate::lu::Updates`): an edited column moves to the end of
+/// the storage, and what it left is stale until the next clear.
 #[derive(Clone, Debug)]
 pub(crate) struct SparseMat {
     n_rows: usize,
-    indptr: Vec<usize>,
+    starts: Vec<usize>,
+    ends: Vec<usize>,
     indices: Vec<usize>,
     data: Vec<f64>,
+    /// Where the column being pushed begins.
+    open: usize,
+    /// Entries no column holds any more.
+    stale: usize,
 }
 
 impl SparseMat {
     pub(crate) fn new(n_rows: usize) -> SparseMat {
         SparseMat {
             n_rows,
-            indptr: vec![0],
+            starts: vec![],
+            ends: vec![],
             indices: vec![],
             data: vec![],
+            open: 0,
+            stale: 0,
         }
     }
 
@@ -155,19 +168,12 @@ impl SparseMat {
     }
 
     pub(crate) fn cols(&self) -> usize {
-        self.indptr.len() - 1
+        self.starts.len()
     }
 
+    /// The entries the columns hold.
     pub(crate) fn nnz(&self) -> usize {
-        self.data.len()
-    }
-
-    pub(crate) fn clear_and_resize(&mut self, n_rows: usize) {
-        self.data.clear();
-        self.indices.clear();
-        self.indptr.clear();
-        self.indptr.push(0);
-        self.n_rows = n_rows;
+        self.data.len() - self.stale
     }
 
     pub(crate) fn push(&mut self, row: usize, val: f64) {
@@ -176,7 +182,9 @@ impl SparseMat {
     }
 
     pub(crate) fn seal_column(&mut self) {
-        self.indptr.push(self.indices.len())
+        self.starts.push(self.open);
+        self.ends.push(self.indices.len());
+        self.open = self.indices.len();
     }
 
     // dlt: `#[inline]` here, on `col_data`, `col_iter` and the vectors'
@@ -184,16 +192,16 @@ impl SparseMat {
     // every triangular solve.
     #[inline]
     pub(crate) fn col_rows(&self, i_col: usize) -> &[usize] {
-        &self.indices[self.indptr[i_col]..self.indptr[i_col + 1]]
+        &self.indices[self.starts[i_col]..self.ends[i_col]]
     }
 
     pub(crate) fn col_rows_mut(&mut self, i_col: usize) -> &mut [usize] {
-        &mut self.indices[self.indptr[i_col]..self.indptr[i_col + 1]]
+        &mut self.indices[self.starts[i_col]..self.ends[i_col]]
     }
 
     #[inline]
     pub(crate) fn col_data(&self, i_col: usize) -> &[f64] {
-        &self.data[self.indptr[i_col]..self.indptr[i_col + 1]]
+        &self.data[self.starts[i_col]..self.ends[i_col]]
     }
 
     #[inline]
@@ -208,7 +216,7 @@ impl SparseMat {
     where
         T: IntoIterator<Item = (usize, f64)>,
     {
-        assert_eq!(*self.indptr.last().unwrap(), self.indices.len()); // prev column is sealed
+        assert_eq!(self.open, self.indices.len()); // prev column is sealed
         for (idx, val) in col {
             self.indices.push(idx);
             self.data.push(val);
@@ -216,13 +224,63 @@ impl SparseMat {
         self.seal_column();
     }
 
+    /// Column `i_col` made `col`, at the end of the storage.
+    pub(crate) fn replace_col(&mut self, i_col: usize, col: impl IntoIterator<Item = (usize, f64)>) {
+        debug_assert_eq!(self.open, self.indices.len(), "a column is being pushed");
+        self.stale += self.ends[i_col] - self.starts[i_col];
+        self.starts[i_col] = self.indices.len();
+        for (idx, val) in col {
+            self.indices.push(idx);
+            self.data.push(val);
+        }
+        self.ends[i_col] = self.indices.len();
+        self.open = self.indices.len();
+    }
+
+    /// The entry `(row, val)` added to column `i_col`, which moves to the end
+    /// of the storage unless it is there already.
+    pub(crate) fn push_to_col(&mut self, i_col: usize, row: usize, val: f64) {
+        debug_assert_eq!(self.open, self.indices.len(), "a column is being pushed");
+        let (start, end) = (self.starts[i_col], self.ends[i_col]);
+        if end != self.indices.len() {
+            self.stale += end - start;
+            self.starts[i_col] = self.indices.len();
+            self.indices.extend_from_within(start..end);
+            self.data.extend_from_within(start..end);
+        }
+        self.indices.push(row);
+        self.data.push(val);
+        self.ends[i_col] = self.indices.len();
+        self.open = self.indices.len();
+    }
+
+    /// The entry of `row` taken out of column `i_col` (the column's last
+    /// entry takes its place), if it has one.
+    pub(crate) fn remove_from_col(&mut self, i_col: usize, row: usize) {
+        let (start, end) = (self.starts[i_col], self.ends[i_col]);
+        if let Some(at) = self.indices[start..end].iter().position(|&r| r == row) {
+            self.indices.swap(start + at, end - 1);
+            self.data.swap(start + at, end - 1);
+            self.ends[i_col] = end - 1;
+            self.stale += 1;
+        }
+    }
+
+    /// The compressed column pointers of the columns as they stand.
+    fn indptr(&self) -> (Vec<usize>, Vec<usize>, Vec<f64>) {
+        let mut indptr = vec![0];
+        let (mut indices, mut data) = (vec![], vec![]);
+        for c in 0..self.cols() {
+            indices.extend_from_slice(self.col_rows(c));
+            data.extend_from_slice(self.col_data(c));
+            indptr.push(indices.len());
+        }
+        (indptr, indices, data)
+    }
+
     pub(crate) fn into_csmat(self) -> CsMat<f64> {
-        CsMat::new_csc(
-            (self.cols(), self.n_rows),
-            self.indptr,
-            self.indices,
-            self.data,
-        )
+        let (indptr, indices, data) = self.indptr();
+        CsMat::new_csc((self.cols(), self.n_rows), indptr, indices, data)
     }
 
     pub(crate) fn to_csmat(&self) -> CsMat<f64> {
@@ -230,45 +288,40 @@ impl SparseMat {
     }
 
     pub(crate) fn transpose(&self) -> SparseMat {
-        let mut out = SparseMat {
-            n_rows: self.cols(),
-            indptr: vec![],
-            indices: vec![],
-            data: vec![],
-        };
-
-        // calculate row counts and store them in the indptr array.
-        out.indptr.clear();
-        out.indptr.resize(self.rows() + 1, 0);
+        // calculate row counts, then cumulative counts so that the pointers
+        // point to the *ends* of each resulting row.
+        let mut indptr = vec![0; self.rows() + 1];
         for c in 0..self.cols() {
             for &r in self.col_rows(c) {
-                out.indptr[r] += 1;
+                indptr[r] += 1;
             }
         }
-
-        // calculate cumulative counts so that indptr elements point to
-        // the *ends* of each resulting row.
-        for r in 1..out.indptr.len() {
-            out.indptr[r] += out.indptr[r - 1];
+        for r in 1..indptr.len() {
+            indptr[r] += indptr[r - 1];
         }
 
         // place the elements
-        out.indices.clear();
-        out.indices.resize(self.nnz(), 0);
-        out.data.clear();
-        out.data.resize(self.nnz(), 0.0);
+        let nnz = self.nnz();
+        let mut indices = vec![0; nnz];
+        let mut data = vec![0.0; nnz];
         for c in 0..self.cols() {
             for (r, &val) in self.col_iter(c) {
-                out.indptr[r] -= 1;
-                out.indices[out.indptr[r]] = c;
-                out.data[out.indptr[r]] = val;
+                indptr[r] -= 1;
+                indices[indptr[r]] = c;
+                data[indptr[r]] = val;
             }
         }
+        *indptr.last_mut().unwrap() = nnz;
 
-        //guaranteed to have at least one element
-        *out.indptr.last_mut().unwrap() = self.nnz();
-
-        out
+        SparseMat {
+            n_rows: self.cols(),
+            starts: indptr[..self.rows()].to_vec(),
+            ends: indptr[1..].to_vec(),
+            indices,
+            data,
+            open: nnz,
+            stale: 0,
+        }
     }
 }
 
@@ -286,9 +339,32 @@ pub(crate) struct TriangleMat {
 
 impl TriangleMat {
     pub(crate) fn new(nondiag: SparseMat, diag: Option<Vec<f64>>) -> TriangleMat {
-        let unit = |c: usize| diag.as_ref().is_none_or(|d| d[c] == 1.0);
-        let active = (0..nondiag.cols()).filter(|&c| !nondiag.col_rows(c).is_empty() || !unit(c)).collect();
-        TriangleMat { nondiag, diag, active }
+        let mut tri = TriangleMat { nondiag, diag, active: vec![] };
+        tri.active = (0..tri.cols()).filter(|&c| tri.acts(c)).collect();
+        tri
+    }
+
+    /// Whether a solve must process column `c`.
+    pub(crate) fn acts(&self, c: usize) -> bool {
+        !self.nondiag.col_rows(c).is_empty() || self.diag.as_ref().is_some_and(|d| d[c] != 1.0)
+    }
+
+    /// Column `c` taken out of `active`, whose columns are in the order of
+    /// their `label`.
+    pub(crate) fn deactivate(&mut self, c: usize, label: &[usize]) {
+        if let Ok(at) = self.active.binary_search_by_key(&label[c], |&a| label[a]) {
+            self.active.remove(at);
+        }
+    }
+
+    /// Column `c` put in `active` at its `label`, if a solve must process it
+    /// and it is not there.
+    pub(crate) fn activate(&mut self, c: usize, label: &[usize]) {
+        if let Err(at) = self.active.binary_search_by_key(&label[c], |&a| label[a]) {
+            if self.acts(c) {
+                self.active.insert(at, c);
+            }
+        }
     }
 
     pub(crate) fn rows(&self) -> usize {
