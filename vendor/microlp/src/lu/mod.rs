@@ -109,9 +109,37 @@ impl LUFactors {
             std::mem::swap(&mut scratch.rhs, rhs);
         }
 
-        tri_solve_sparse(&self.lower, Triangle::Lower, scratch, 2 * self.side);
+        let (lower, upper) = (2 * self.side, 2 * self.side + 1);
+        let n = scratch.rhs.len();
+        if solves_densely(scratch.rhs.nonzero.len(), n, scratch.density[lower]) && scratch.density[upper] > DENSE_RESULT {
+            // dlt: both triangles solved densely (`tri_solve_sparse`), the
+            // vector stays dense between them, and its pattern is read
+            // once, as it is permuted out.
+            let values = &mut scratch.rhs.values;
+            tri_solve_dense(&self.lower, Triangle::Lower, values);
+            let found = values.iter().filter(|&&v| v != 0.0).count();
+            track(&mut scratch.density[lower], found, n);
+            updates.apply_dense(values, self.side == 1);
+            tri_solve_dense(&self.upper, Triangle::Upper, values);
+            rhs.clear();
+            for (i, value) in values.iter_mut().enumerate() {
+                if *value != 0.0 {
+                    let orig = self.col_perm.as_ref().map_or(i, |p| p.new2orig[i]);
+                    rhs.nonzero.push(orig);
+                    rhs.is_nonzero[orig] = true;
+                    rhs.values[orig] = std::mem::take(value);
+                }
+            }
+            for &i in &scratch.rhs.nonzero {
+                scratch.rhs.is_nonzero[i] = false;
+            }
+            scratch.rhs.nonzero.clear();
+            track(&mut scratch.density[upper], rhs.nonzero.len(), n);
+            return;
+        }
+        tri_solve_sparse(&self.lower, Triangle::Lower, scratch, lower);
         updates.apply(&mut scratch.rhs, self.side == 1);
-        tri_solve_sparse(&self.upper, Triangle::Upper, scratch, 2 * self.side + 1);
+        tri_solve_sparse(&self.upper, Triangle::Upper, scratch, upper);
 
         if let Some(col_perm) = &self.col_perm {
             rhs.clear();
@@ -536,8 +564,7 @@ fn tri_solve_sparse(tri_mat: &TriangleMat, triangle: Triangle, scratch: &mut Scr
     assert_eq!(tri_mat.rows(), scratch.rhs.len());
 
     let rhs = &mut scratch.rhs;
-    let predicted = scratch.density[which];
-    if rhs.nonzero.len() * DENSE_SOLVE > rhs.len() || predicted > DENSE_RESULT {
+    if solves_densely(rhs.nonzero.len(), rhs.len(), scratch.density[which]) {
         tri_solve_dense(tri_mat, triangle, &mut rhs.values);
         for (i, &value) in rhs.values.iter().enumerate() {
             if value != 0.0 && !rhs.is_nonzero[i] {
@@ -560,8 +587,19 @@ fn tri_solve_sparse(tri_mat: &TriangleMat, triangle: Triangle, scratch: &mut Scr
             tri_solve_process_col(tri_mat, col, &mut scratch.rhs.values);
         }
     }
-    let density = scratch.rhs.nonzero.len() as f64 / scratch.rhs.len().max(1) as f64;
-    scratch.density[which] = 0.95 * predicted + 0.05 * density;
+    track(&mut scratch.density[which], scratch.rhs.nonzero.len(), scratch.rhs.len());
+}
+
+/// dlt: whether a triangular solve of a right-hand side with `nonzero` of
+/// its `n` entries nonzero, whose results have lately been `predicted`
+/// dense, is solved densely.
+fn solves_densely(nonzero: usize, n: usize, predicted: f64) -> bool {
+    nonzero * DENSE_SOLVE > n || predicted > DENSE_RESULT
+}
+
+/// dlt: the running density of a solve's results, `found` of `n` nonzero.
+fn track(density: &mut f64, found: usize, n: usize) {
+    *density = 0.95 * *density + 0.05 * (found as f64 / n.max(1) as f64);
 }
 
 fn tri_solve_process_col(tri_mat: &TriangleMat, col: usize, rhs: &mut [f64]) {
