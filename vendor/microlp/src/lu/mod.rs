@@ -83,7 +83,7 @@ impl LUFactors {
         }
 
         tri_solve_dense(&self.lower, Triangle::Lower, &mut scratch.dense_rhs);
-        updates.apply_dense(&mut scratch.dense_rhs, self.side == 1);
+        updates.apply(&mut scratch.dense_rhs[..], self.side == 1);
         tri_solve_dense(&self.upper, Triangle::Upper, &mut scratch.dense_rhs);
 
         if let Some(col_perm) = &self.col_perm {
@@ -119,7 +119,7 @@ impl LUFactors {
             tri_solve_dense(&self.lower, Triangle::Lower, values);
             let found = values.iter().filter(|&&v| v != 0.0).count();
             track(&mut scratch.density[lower], found, n);
-            updates.apply_dense(values, self.side == 1);
+            updates.apply(&mut values[..], self.side == 1);
             tri_solve_dense(&self.upper, Triangle::Upper, values);
             rhs.clear();
             for (i, value) in values.iter_mut().enumerate() {

@@ -32,8 +32,6 @@ pub(crate) struct Updates {
     /// `label[c] < label[d]`; a column moved last takes the next label.
     label: Vec<usize>,
     next_label: usize,
-    /// A spike, kept between its solve and the factors' update.
-    spike: Vec<(usize, f64)>,
     /// The entries of the factors when they were computed.
     pub(crate) factored_nnz: usize,
 }
@@ -46,7 +44,6 @@ impl Updates {
             etas: SparseMat::new(n),
             label: (0..n).collect(),
             next_label: n,
-            spike: vec![],
             factored_nnz: nnz,
         }
     }
@@ -61,45 +58,52 @@ impl Updates {
         self.etas.nnz()
     }
 
-    /// `x <- R_k ... R_1 x` (`transposed`: `x <- R_1^T ... R_k^T x`) on the
-    /// scattered vector.
-    pub(crate) fn apply(&self, x: &mut ScatteredVec, transposed: bool) {
+    /// `x <- R_k ... R_1 x` (`transposed`: `x <- R_1^T ... R_k^T x`), on a
+    /// scattered vector or a dense one.
+    pub(crate) fn apply<X: Entries + ?Sized>(&self, x: &mut X, transposed: bool) {
         if transposed {
-            for k in (0..self.len()).rev() {
-                let x_t = x.values[self.rows[k]];
+            for k in (0..self.rows.len()).rev() {
+                let x_t = x.at(self.rows[k]);
                 if x_t != 0.0 {
                     for (j, &r) in self.etas.col_iter(k) {
-                        *x.get_mut(j) -= r * x_t;
+                        x.subtract(j, r * x_t);
                     }
                 }
             }
         } else {
-            for k in 0..self.len() {
-                let dot: f64 = self.etas.col_iter(k).map(|(j, &r)| r * x.values[j]).sum();
+            for k in 0..self.rows.len() {
+                let dot: f64 = self.etas.col_iter(k).map(|(j, &r)| r * x.at(j)).sum();
                 if dot != 0.0 {
-                    *x.get_mut(self.rows[k]) -= dot;
+                    x.subtract(self.rows[k], dot);
                 }
             }
         }
     }
+}
 
-    /// [`Self::apply`] on a dense vector.
-    pub(crate) fn apply_dense(&self, x: &mut [f64], transposed: bool) {
-        if transposed {
-            for k in (0..self.len()).rev() {
-                let x_t = x[self.rows[k]];
-                if x_t != 0.0 {
-                    for (j, &r) in self.etas.col_iter(k) {
-                        x[j] -= r * x_t;
-                    }
-                }
-            }
-        } else {
-            for k in 0..self.len() {
-                let dot: f64 = self.etas.col_iter(k).map(|(j, &r)| r * x[j]).sum();
-                x[self.rows[k]] -= dot;
-            }
-        }
+/// A vector the row etas apply to.
+pub(crate) trait Entries {
+    fn at(&self, i: usize) -> f64;
+    fn subtract(&mut self, i: usize, v: f64);
+}
+
+impl Entries for ScatteredVec {
+    fn at(&self, i: usize) -> f64 {
+        self.values[i]
+    }
+
+    fn subtract(&mut self, i: usize, v: f64) {
+        *self.get_mut(i) -= v;
+    }
+}
+
+impl Entries for [f64] {
+    fn at(&self, i: usize) -> f64 {
+        self[i]
+    }
+
+    fn subtract(&mut self, i: usize, v: f64) {
+        self[i] -= v;
     }
 }
 
@@ -128,9 +132,8 @@ pub(crate) fn update<'a>(
     }
     tri_solve_sparse(&lu.lower, Triangle::Lower, scratch, 2 * lu.side);
     updates.apply(&mut scratch.rhs, false);
-    let mut spike = std::mem::take(&mut updates.spike);
-    spike.clear();
-    spike.extend(scratch.rhs.iter().filter(|&(_, &v)| v != 0.0).map(|(i, &v)| (i, v)));
+    // Off U's diagonal: the new column t of U.
+    let spike: Vec<(usize, f64)> = scratch.rhs.iter().filter(|&(i, &v)| v != 0.0 && i != t).map(|(i, &v)| (i, v)).collect();
     let spike_t = scratch.rhs.values[t];
 
     // r: U's row t (off its diagonal) through the rows after it, Ū^T r = u_t.
@@ -139,12 +142,11 @@ pub(crate) fn update<'a>(
         *scratch.rhs.get_mut(j) = val;
     }
     tri_solve_sparse(&lu_transp.lower, Triangle::Lower, scratch, 2 * lu_transp.side);
-    let diag = spike_t - spike.iter().filter(|&&(i, _)| i != t).map(|&(i, s)| s * scratch.rhs.values[i]).sum::<f64>();
+    let diag = spike_t - spike.iter().map(|&(i, s)| s * scratch.rhs.values[i]).sum::<f64>();
 
     let old_diag = lu.upper.diag.as_ref().map_or(1.0, |d| d[t]);
     let expected = pivot * old_diag;
     if !diag.is_normal() || (diag - expected).abs() > AGREEMENT_TOL * diag.abs().max(expected.abs()) {
-        updates.spike = spike;
         return false;
     }
 
@@ -155,9 +157,9 @@ pub(crate) fn update<'a>(
     for &i in lu.upper.nondiag.col_rows(t) {
         lu_transp.lower.nondiag.remove_from_col(i, t);
     }
-    lu.upper.nondiag.replace_col(t, spike.iter().copied().filter(|&(i, _)| i != t));
+    lu.upper.nondiag.replace_col(t, spike.iter().copied());
     lu_transp.lower.nondiag.replace_col(t, std::iter::empty());
-    for &(i, s) in spike.iter().filter(|&&(i, _)| i != t) {
+    for &(i, s) in &spike {
         lu_transp.lower.nondiag.push_to_col(i, t, s);
     }
     for tri in [&mut lu.upper, &mut lu_transp.lower] {
@@ -174,13 +176,12 @@ pub(crate) fn update<'a>(
     updates.next_label += 1;
     lu.upper.active.push(t);
     lu_transp.lower.active.push(t);
-    for &(i, _) in spike.iter().filter(|&&(i, _)| i != t) {
+    for &(i, _) in &spike {
         lu_transp.lower.activate(i, &updates.label);
     }
 
     updates.rows.push(t);
     updates.etas.append_col(scratch.rhs.iter().filter(|&(_, &v)| v != 0.0).map(|(j, &v)| (j, v)));
-    updates.spike = spike;
     #[cfg(debug_assertions)]
     check_transposed(lu, lu_transp, &updates.label);
     true
