@@ -136,7 +136,8 @@ impl ScatteredVec {
 /// dlt: each column is a span of the storage, so that a column can be
 /// replaced, grown or shrunk in place of a rebuild (the Forrest-Tomlin
 /// update of U, `crate::lu::Updates`): an edited column moves to the end of
-/// the storage, and what it left is stale until the next clear.
+/// the storage, and what it left stays there, unused, until the factors are
+/// computed afresh (a new matrix).
 #[derive(Clone, Debug)]
 pub(crate) struct SparseMat {
     n_rows: usize,
