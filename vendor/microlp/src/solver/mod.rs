@@ -4789,11 +4789,13 @@ impl Solver {
         self.cycle_guard.apply(VertexChange::Basic(leaving_var));
         self.cycle_guard.record_pivot();
 
-        // A refactorization renews only the factorization: the values are
+        // The factors follow the basis change by an update, or are computed
+        // afresh where they are worn or the update would be inaccurate. A
+        // refactorization renews only the factorization: the values are
         // recomputed from it when the check once per basis turnover finds
         // them off the rows (see `refactorize`), and the reduced costs only
         // by a rebuild, a basis load or the phase exit, so incremental
-        // round-off can outlive an eta file until the phase exit verifies.
+        // round-off can outlive a factorization until the phase exit verifies.
         let column = self.orig_constraints_csc.outer_view(entering_var).unwrap();
         if self.basis_solver.worn() || !self.basis_solver.update(pivot_elem.row, column.iter(), pivot_coeff) {
             self.refactorize()?;
