@@ -226,12 +226,24 @@ impl BasisSolver {
         )
     }
 
+    /// The solver of a basis of `size` rows with the fresh factors
+    /// `lu_factors`, `scratch` the space they were computed in.
+    pub(crate) fn new(lu_factors: LUFactors, scratch: ScratchSpace, size: usize) -> BasisSolver {
+        let (lu_factors_transp, updates) = Self::companions(&lu_factors, size);
+        BasisSolver { lu_factors, lu_factors_transp, scratch, updates, rhs: ScatteredVec::empty(size) }
+    }
+
     /// Put `lu_factors` in force: factors of the basis as it stands, no
     /// updates.
     pub(crate) fn install(&mut self, lu_factors: LUFactors) {
-        self.updates = Updates::new(self.rhs.len(), lu_factors.nnz());
-        self.lu_factors_transp = lu_factors.transpose();
+        (self.lu_factors_transp, self.updates) = Self::companions(&lu_factors, self.rhs.len());
         self.lu_factors = lu_factors;
+    }
+
+    /// What fresh factors of a basis of `size` rows come with: those of
+    /// B^T, and no updates.
+    fn companions(lu_factors: &LUFactors, size: usize) -> (LUFactors, Updates) {
+        (lu_factors.transpose(), Updates::new(size, lu_factors.nnz()))
     }
 
     pub(crate) fn solve<'a>(

@@ -36,7 +36,7 @@ use core::time::Duration;
 
 use crate::{
     helpers::{resized_view, to_dense},
-    lu::{lu_factorize, ScratchSpace, Updates},
+    lu::{lu_factorize, ScratchSpace},
     range::CoefficientRange,
     sparse::{ScatteredVec, SparseVec},
     ComparisonOp, CsVec, Error, StopReason, VarDomain,
@@ -747,7 +747,6 @@ impl Solver {
             &mut scratch,
         );
         debug_assert!(replaced.is_empty(), "the slack basis is the identity");
-        let lu_factors_transp = lu_factors.transpose();
 
         let mut res = Self {
             num_vars,
@@ -791,13 +790,7 @@ impl Solver {
             reduced_costs_dirty: false,
             pivots_since_drift_check: 0,
             var_states,
-            basis_solver: BasisSolver {
-                lu_factors,
-                updates: Updates::new(num_constraints, lu_factors_transp.nnz()),
-                lu_factors_transp,
-                scratch,
-                rhs: ScatteredVec::empty(num_constraints),
-            },
+            basis_solver: BasisSolver::new(lu_factors, scratch, num_constraints),
             basic_vars,
             basic_var_vals: Vec::with_capacity(num_constraints),
             basic_var_mins,
@@ -1436,13 +1429,7 @@ impl Solver {
         if !replaced.is_empty() {
             return false;
         }
-        self.basis_solver = BasisSolver {
-            lu_factors_transp: lu_factors.transpose(),
-            updates: Updates::new(m, lu_factors.nnz()),
-            lu_factors,
-            scratch,
-            rhs: ScatteredVec::empty(m),
-        };
+        self.basis_solver = BasisSolver::new(lu_factors, scratch, m);
         for (pos, &var) in answer.basic_vars.iter().enumerate() {
             self.var_states[var] = VarState::Basic(pos);
         }

@@ -3,7 +3,7 @@ use crate::helpers::{assert_matrix_eq, to_sparse};
 use crate::{OptimizationDirection, Problem};
 
 fn init() {
-    // dlt: no logger in the vendored copy (env_logger is not a dependency).
+    let _ = env_logger::builder().is_test(true).try_init();
 }
 
 #[test]
