@@ -90,6 +90,11 @@ impl Warm {
         take(&mut self.left, &sol.values, -1.0, 0.0)
     }
 
+    /// Every row left out, taken from those left out.
+    pub fn left_out(&mut self) -> Vec<Row> {
+        core::mem::take(&mut self.left)
+    }
+
     /// `sol` with the rows left out that it breaks added and solved
     /// again, until it breaks none: an answer of the whole LP. `bound`'s
     /// answers are settled; the iterations of all the rounds.

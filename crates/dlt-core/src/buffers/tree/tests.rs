@@ -291,6 +291,23 @@ fn a_tree_the_interior_point_method_stops_short_of_is_solved_on_its_tight_rows()
     assert_relative_eq!(out.schedule.makespan, 1.4730944748899637 * tree_model.scale.1, max_relative = 1e-9);
 }
 
+/// Where the relaxation's answer breaks no row left out but its
+/// schedule, each hop as early as it can, ends 1.5e-9 after its Cmax
+/// (round-off of the engine's tolerances; p = 2, h = 9, n = 34, LLF), that
+/// answer is the full LP's and is taken as the full LP's would be: the
+/// optimum native HiGHS finds, without solving the full LP again cold.
+#[test]
+fn a_relaxation_whose_answer_every_row_holds_is_the_full_lp() {
+    let params = TreeParams { p: 2.0, h: 9.0, load: Load::new(1e-4, 1e-6, 1e-3, 5e5), order: Order::Llf, buffers: 2.0, stages: Stages::new(Some(4e5), Some(34.0), Some(false)) };
+    let (tree_model, n, _) = validate(&params).unwrap();
+    let all = layers(&tree_model);
+    let mut work = LpSize::NONE;
+    let (found, _, proof) = proof::FullLp::new(&tree_model, &all, n).unwrap().by_interior(&tree_model, &all, &mut work).unwrap();
+    assert!(proof.contains("every other row holds"), "{proof}");
+    assert_relative_eq!(found.makespan, 1.003556836224878 * tree_model.scale.1, max_relative = 1e-9);
+    hop_schedule(&tree_model, &found, None).unwrap();
+}
+
 /// 000 Sec. 4.2's tree (p = 2, h = 10, V = 1E6) in one stage, TreeNLF-1:
 /// the cut LP over Cmax and the 10 chunks (11 variables, each running sum
 /// written out in the paths), with the paths of even chunks, is solved
