@@ -131,10 +131,11 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     let (tree, n, n_min) = validate(params)?;
     let all = layers(&tree);
     let hops = n * stage_hops(&all);
+    let interior = params.stages.prune() == stages::Prune::Raw && lp_variables(&all, n) <= lp::MAX_VARIABLES && hops <= stages::MAX_MESSAGES;
     // The windowed method's first LP: one free stage at each end, two middle ones.
     let (method, solved) = if steady_state(&tree, n, n_min) {
         ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", lp_variables(&all, 4))
-    } else if n >= MIN_WINDOWED {
+    } else if n >= MIN_WINDOWED && widest(&tree, &all, n, at_n_min(&tree, n, n_min), interior) >= 1 {
         ("the middle stages periodic where a dual bound of the full LP proves them, else the full LP", lp_variables(&all, 4))
     } else if params.stages.prune() == stages::Prune::Raw {
         ("the full LP, by an interior point method where a dual bound proves its answer, else by the simplex on the rows it found tight, else on all", lp_variables(&all, n))
@@ -159,6 +160,33 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
 /// The fewest stages the windowed method tries: two free stages and a
 /// middle of at least three.
 const MIN_WINDOWED: usize = 5;
+
+/// With the interior point method to follow, a window of w free stages a
+/// side (2w + 2 of the LP's stages) is tried only where WINDOW_SHARE
+/// times its stages are fewer than the full LP's: a wider window's
+/// simplex costs about what the method does on the full LP (h = 8,
+/// n = 50, S = 1e-5: 8 + 8, 938 variables of 2,601, 0.5 s against 0.45 s;
+/// widening on to 16 + 16, unproven, took 2.6 s in all). 60 random trees
+/// above n_min (3-10 layers) and 36 of 6, 8 and 10 layers: 31.3 -> 27.8 s
+/// in all; slower where a wide window proved what the method takes
+/// longer on (h = 6, n = 39: 0.28 -> 0.71 s) or the first window did at
+/// h = 10, n = 11 (55 -> 151 ms).
+const WINDOW_SHARE: usize = 3;
+
+/// The most free stages a side the windowed method widens to over layers
+/// `kept` and n stages, `full` at n_min, 0 for none: at n_min all; else
+/// up to twice a chunk's h hops of ramp up, or to half of them where the
+/// full LP is beyond the engine anyway (an unproven window then ends in a
+/// refusal), or to fewer than a WINDOW_SHARE of the full LP's stages
+/// where the interior point method is to solve it (`interior`).
+fn widest(tree: &Tree, kept: &[usize], n: usize, full: bool, interior: bool) -> usize {
+    match (full, lp_variables(kept, n) > lp::MAX_VARIABLES) {
+        (true, _) => n,
+        (false, false) if interior => (0..=2 * tree.h).rev().find(|w| WINDOW_SHARE * (2 * w + 2) < n).unwrap_or(0),
+        (false, false) => 2 * tree.h,
+        (false, true) => tree.h.div_ceil(2),
+    }
+}
 
 /// The fewest LP variables at which pruning starts the simplex from the
 /// rows an interior point method finds tight (`stages::solve_pruned`).
@@ -260,10 +288,12 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
     // variables, 12 -> 2 ms and 11 -> 3.4 ms.
     let hops = n * stage_hops(kept);
     let try_cuts = tries.cuts && hops <= FULL_LP_HOPS;
-    let try_windows = tries.windows && n >= MIN_WINDOWED;
     // The full LP the cuts and the windows' proof read, built once for both
     // where it is one the engine could be given.
     let try_interior = tries.interior && lp_variables(kept, n) <= lp::MAX_VARIABLES;
+    let full = kept.len() == tree.h && at_n_min(tree, n, n_min);
+    let widest = widest(tree, kept, n, full, try_interior && hops <= stages::MAX_MESSAGES);
+    let try_windows = tries.windows && n >= MIN_WINDOWED && widest >= 1;
     let start_near = prune == stages::Prune::Pruned && (NEAR_FIRST..=lp::MAX_VARIABLES).contains(&lp_variables(kept, n));
     let full_lp = (try_cuts || (try_windows || try_interior || start_near) && hops <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
     if let (true, Some(full_lp)) = (try_cuts, &full_lp) {
@@ -276,15 +306,6 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
         tries.cuts = false;
     }
     if try_windows {
-        let full = kept.len() == tree.h && at_n_min(tree, n, n_min);
-        // Free middle stages: windows up to twice a chunk's h hops of ramp
-        // up, or to half of them where the full LP is beyond the engine
-        // anyway (an unproven window then ends in a refusal).
-        let widest = match (full, lp_variables(kept, n) > lp::MAX_VARIABLES) {
-            (true, _) => n,
-            (false, false) => 2 * tree.h,
-            (false, true) => tree.h.div_ceil(2),
-        };
         let (mut solved, bound) = windowed(tree, kept, n, full, widest, full_lp.as_ref())?;
         solved.lp = size.and(&solved.lp);
         let gap = (solved.makespan - bound) / solved.makespan;
