@@ -134,9 +134,9 @@ impl FullLp {
     /// taken as the full LP's would be, its times and Cmax as the engine
     /// gives them: a random tree (h = 9, n = 34) met its bound within
     /// 1.07e-9 there, and the full LP solved cold again took 5,000 more
-    /// iterations to the same answer (4.9 -> 3.5 s). After ROUNDS the rows still left
-    /// out come in at once: the full LP, solved from the basis.
-    /// Also what proves the answer.
+    /// iterations to the same answer (4.9 -> 3.5 s). After ROUNDS the
+    /// rows still left out come in at once: the full LP, solved from the
+    /// basis. Returns the answer and what proves it.
     fn by_relaxation(&self, tree: &Tree, kept: &[usize], x: &[f64], work: &mut LpSize) -> Option<(Solved<Times>, &'static str)> {
         let (mut warm, mut sol) = Warm::relaxed(self.lp.clone(), Some((x, NEAR)), tree.name).ok()?;
         for round in 1..=ROUNDS + 1 {
