@@ -131,7 +131,7 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     let (tree, n, n_min) = validate(params)?;
     let all = layers(&tree);
     let hops = n * stage_hops(&all);
-    let interior = params.stages.prune() == stages::Prune::Raw && lp_variables(&all, n) <= lp::MAX_VARIABLES && hops <= stages::MAX_MESSAGES;
+    let interior = params.stages.prune() == stages::Prune::Raw && in_reach(&all, n);
     // The windowed method's first LP: one free stage at each end, two middle ones.
     let (method, solved) = if steady_state(&tree, n, n_min) {
         ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", lp_variables(&all, 4))
@@ -186,6 +186,13 @@ fn widest(tree: &Tree, kept: &[usize], n: usize, full: bool, interior: bool) -> 
         (false, false) => 2 * tree.h,
         (false, true) => tree.h.div_ceil(2),
     }
+}
+
+/// Whether the interior point method can be given the full LP over layers
+/// `kept` and n stages: within the engine's variables and the messages a
+/// full LP is built for.
+fn in_reach(kept: &[usize], n: usize) -> bool {
+    lp_variables(kept, n) <= lp::MAX_VARIABLES && n * stage_hops(kept) <= stages::MAX_MESSAGES
 }
 
 /// The fewest LP variables at which pruning starts the simplex from the
@@ -290,9 +297,9 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
     let try_cuts = tries.cuts && hops <= FULL_LP_HOPS;
     // The full LP the cuts and the windows' proof read, built once for both
     // where it is one the engine could be given.
-    let try_interior = tries.interior && lp_variables(kept, n) <= lp::MAX_VARIABLES;
+    let try_interior = tries.interior && in_reach(kept, n);
     let full = kept.len() == tree.h && at_n_min(tree, n, n_min);
-    let widest = widest(tree, kept, n, full, try_interior && hops <= stages::MAX_MESSAGES);
+    let widest = widest(tree, kept, n, full, try_interior);
     let try_windows = tries.windows && n >= MIN_WINDOWED && widest >= 1;
     let start_near = prune == stages::Prune::Pruned && (NEAR_FIRST..=lp::MAX_VARIABLES).contains(&lp_variables(kept, n));
     let full_lp = (try_cuts || (try_windows || try_interior || start_near) && hops <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
@@ -358,9 +365,10 @@ struct Middle {
 }
 
 impl Times {
-    /// The start times the LP gives hops `t` (round-off below 0 read as 0).
-    fn of(t: &[Vec<Vec<Var>>], sol: &lp::Solution, tau: f64) -> Vec<Vec<Vec<f64>>> {
-        t.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| sol.get(v).max(0.0) * tau).collect()).collect()).collect()
+    /// The start times of hops `t` at `x`, the LP's variables (round-off
+    /// below 0 read as 0).
+    fn of(t: &[Vec<Vec<Var>>], x: &[f64], tau: f64) -> Vec<Vec<Vec<f64>>> {
+        t.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| x[v.0].max(0.0) * tau).collect()).collect()).collect()
     }
 
     /// When the hops of chunk j of stage k start.
@@ -377,7 +385,7 @@ impl Times {
 /// A full-LP solution with its hop start times in place of the variables.
 fn timed(tau: f64, full: Solved<Vec<Vec<Vec<Var>>>>) -> Result<Solved<Times>> {
     let sol = full.solution.as_ref().ok_or_else(|| crate::error::Error::internal("a tree was solved without its LP"))?;
-    let times = Times { positions: Times::of(&full.handles, sol, tau), middle: None };
+    let times = Times { positions: Times::of(&full.handles, &sol.values, tau), middle: None };
     Ok(Solved { kept: full.kept, chunks: full.chunks, makespan: full.makespan, lp: full.lp, solution: full.solution, handles: times })
 }
 

@@ -149,8 +149,7 @@ impl FullLp {
             }
             let broken = if round < ROUNDS { warm.broken(&sol) } else { warm.left_out() };
             if broken.is_empty() {
-                let x: Vec<f64> = sol.values.iter().map(|v| v.max(0.0)).collect();
-                return Some((self.solved(tree, kept, chunks, &x, sol.get(self.cmax), work), "the simplex on the rows it found tight, whose answer every other row holds"));
+                return Some((self.solved(tree, kept, chunks, &sol.values, sol.get(self.cmax), work), "the simplex on the rows it found tight, whose answer every other row holds"));
             }
             sol = warm.add(broken, tree.name).ok()?;
         }

@@ -343,12 +343,11 @@ impl FullLp {
     }
 
     /// The schedule of `chunks` (load units), its hops at `x` (an
-    /// `Earliest`'s) and its `makespan` (LP units), as the full LP's
-    /// answer over layers `kept`, found with `work`.
+    /// `Earliest`'s or the LP's own) and its `makespan` (LP units), as the
+    /// full LP's answer over layers `kept`, found with `work`.
     pub(super) fn solved(&self, tree: &Tree, kept: &[usize], chunks: Vec<Vec<f64>>, x: &[f64], makespan: f64, work: &LpSize) -> Solved<Times> {
         let tau = tree.scale.1;
-        let positions = self.t.iter().map(|st| st.iter().map(|hops| hops.iter().map(|&v| x[v.0] * tau).collect()).collect()).collect();
-        Solved { kept: kept.to_vec(), chunks, makespan: makespan * tau, lp: work.clone(), solution: None, handles: Times { positions, middle: None } }
+        Solved { kept: kept.to_vec(), chunks, makespan: makespan * tau, lp: work.clone(), solution: None, handles: Times { positions: Times::of(&self.t, x, tau), middle: None } }
     }
 }
 

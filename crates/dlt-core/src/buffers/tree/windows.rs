@@ -40,7 +40,7 @@ pub(super) fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest
             let copies = if p == middle.at { middle.copies } else { 1 };
             chunks.extend(core::iter::repeat_n(stage, copies));
         }
-        let times = Times { positions: Times::of(&t, &sol, tau), middle: Some(middle) };
+        let times = Times { positions: Times::of(&t, &sol.values, tau), middle: Some(middle) };
         let makespan = sol.get(cmax) * tau;
         let bound = full_lp.map_or(f64::NEG_INFINITY, |full_lp| full_lp.bound(tree, &chunks));
         proven = proven.max(bound);
