@@ -72,7 +72,12 @@ impl Updates {
             }
         } else {
             for k in 0..self.rows.len() {
-                let dot: f64 = self.etas.col_iter(k).map(|(j, &r)| r * x.at(j)).sum();
+                // dlt: a plain loop (from -0.0, as `sum` starts): at the
+                // wasm's opt-level the iterator's fold was a call.
+                let mut dot = -0.0;
+                for (j, &r) in self.etas.col_iter(k) {
+                    dot += r * x.at(j);
+                }
                 if dot != 0.0 {
                     x.subtract(self.rows[k], dot);
                 }

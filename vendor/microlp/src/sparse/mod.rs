@@ -82,9 +82,16 @@ impl ScatteredVec {
     }
 
     pub fn clear(&mut self) {
-        for &i in &self.nonzero {
-            self.values[i] = 0.0;
-            self.is_nonzero[i] = false;
+        // dlt: a vector an eighth nonzero or more is cleared whole: the
+        // stores stream where scattered ones each take a random access.
+        if self.nonzero.len() * 8 >= self.values.len() {
+            self.values.fill(0.0);
+            self.is_nonzero.fill(false);
+        } else {
+            for &i in &self.nonzero {
+                self.values[i] = 0.0;
+                self.is_nonzero[i] = false;
+            }
         }
         self.nonzero.clear();
     }

@@ -260,15 +260,21 @@ impl Normal {
                 let k = sn.first + c;
                 y[k] /= entries[0];
                 let yk = y[k];
-                for (&i, &l) in rows[1..].iter().zip(&entries[1..]) {
-                    y[i] -= l * yk;
+                // By index, not zipped iterators: at the wasm's opt-level
+                // "s" those were calls per column.
+                for p in 1..rows.len() {
+                    y[rows[p]] -= entries[p] * yk;
                 }
             }
         }
         for sn in self.supernodes.iter().rev() {
             for c in (0..sn.width).rev() {
                 let (rows, entries) = column(sn, c);
-                let s: f64 = rows[1..].iter().zip(&entries[1..]).map(|(&i, &l)| l * y[i]).sum();
+                // From -0.0, as `sum` starts: the same bits.
+                let mut s = -0.0;
+                for p in 1..rows.len() {
+                    s += entries[p] * y[rows[p]];
+                }
                 let k = sn.first + c;
                 y[k] = (y[k] - s) / entries[0];
             }
