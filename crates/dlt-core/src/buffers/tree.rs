@@ -196,7 +196,8 @@ fn in_reach(kept: &[usize], n: usize) -> bool {
 }
 
 /// The fewest LP variables at which pruning starts the simplex from the
-/// rows an interior point method finds tight (`stages::solve_pruned`).
+/// rows an interior point method finds tight (`stages::solve_pruned`),
+/// where the windowed method gave no schedule.
 const NEAR_FIRST: usize = 1000;
 
 /// Whether n = n_min stages of buffers D: V fills every middle stage.
@@ -312,6 +313,7 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
         }
         tries.cuts = false;
     }
+    let mut window_chunks = None;
     if try_windows {
         let (mut solved, bound) = windowed(tree, kept, n, full, widest, full_lp.as_ref())?;
         solved.lp = size.and(&solved.lp);
@@ -325,6 +327,7 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
             return Ok((solved, (Some(format!("{how}; not proven optimal, within {gap:.2e} of a lower bound")), Some(gap))));
         }
         size = solved.lp;
+        window_chunks = Some(solved.chunks);
         tries.windows = false;
     }
     if let (true, Some(full_lp)) = (try_interior, &full_lp) {
@@ -340,7 +343,16 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
     let solved = match prune {
         stages::Prune::Pruned => {
             let mut work = LpSize::NONE;
-            let near = full_lp.filter(|_| start_near).and_then(|full_lp| full_lp.near_optimum(tree, &mut work));
+            // The simplex starts from the rows a schedule near the optimum
+            // holds tight: the windows', which cost nothing more, at any
+            // size (h = 10, n = 12-30, 27 pruned trees: 14.3 -> 10.3 s, the
+            // same stages and makespans; n = 12, 0.3 -> 0.16 s), else the
+            // interior point method's from NEAR_FIRST variables.
+            let near = full_lp.and_then(|full_lp| match window_chunks {
+                Some(chunks) => Some(full_lp.near_schedule(tree, &chunks)),
+                None if start_near => full_lp.near_optimum(tree, &mut work),
+                None => None,
+            });
             stages::solve_pruned(tree, kept, n, size.and(&work), near)?
         }
         _ => stages::solve_kept(tree, kept, n, size)?,

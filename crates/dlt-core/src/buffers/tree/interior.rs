@@ -79,6 +79,17 @@ impl FullLp {
         (!last.is_empty()).then_some((last, NEAR))
     }
 
+    /// The point of the schedule of `chunks` (load units, all n stages),
+    /// each hop as early as it can and Cmax its makespan, and the slack
+    /// within which a row counts as tight there: where pruning starts the
+    /// simplex after the windowed method's answer (not proven, but near
+    /// the optimum: its rows tight are mostly the optimum's).
+    pub(super) fn near_schedule(&self, tree: &Tree, chunks: &[Vec<f64>]) -> (Vec<f64>, f64) {
+        let mut x = self.earliest(tree, chunks).x;
+        x[self.cmax.0] = self.makespan(&x);
+        (x, NEAR)
+    }
+
     /// The method run until its schedule meets its bound within PROVEN or
     /// the gap stalls; its iterations added to `work`.
     fn iterate(&self, tree: &Tree, work: &mut LpSize) -> Iterated {

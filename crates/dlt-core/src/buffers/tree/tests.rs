@@ -366,14 +366,14 @@ fn a_badly_scaled_tree_moves_its_cut_lp_off_a_stalled_point() {
 /// answer on 297 and a shorter one on 3; on 300 of the second, where
 /// start-ups dominate, the same on 165, shorter on 109, longer on 26.
 /// The same holds where the simplex starts on the rows tight at the point
-/// the interior point method ends on (`near_optimum`), given at every
-/// size here.
+/// the interior point method ends on (`near_optimum`) or at the windowed
+/// method's schedule (`near_schedule`), each given at every size here.
 fn assert_pruned_from_the_basis(params: &TreeParams) {
     let (tree_model, n, _) = validate(params).unwrap();
     let all = layers(&tree_model);
     let raw = stages::solve(&tree_model, n, Prune::Raw).unwrap();
     let full_lp = proof::FullLp::new(&tree_model, &all, n).unwrap();
-    for near in [None, full_lp.near_optimum(&tree_model, &mut LpSize::NONE.clone())] {
+    for near in [None, full_lp.near_optimum(&tree_model, &mut LpSize::NONE.clone()), near_window(&tree_model, n, &full_lp)] {
         let warm = stages::solve_pruned(&tree_model, &all, n, LpSize::NONE, near).unwrap();
         let left = warm.chunks.len();
         assert_eq!(stages::loaded(&warm.chunks, all.len(), tree_model.scale.0).1, left);
@@ -384,11 +384,23 @@ fn assert_pruned_from_the_basis(params: &TreeParams) {
     }
 }
 
+/// The point of the windowed method's schedule over n stages (its first
+/// window, unproven or not), where it has one: where `solve_once` starts
+/// pruning.
+fn near_window(tree_model: &Tree, n: usize, full_lp: &proof::FullLp) -> Option<(Vec<f64>, f64)> {
+    if n < MIN_WINDOWED {
+        return None;
+    }
+    let (solved, _) = windows::windowed(tree_model, &layers(tree_model), n, false, 1, Some(full_lp)).unwrap();
+    Some(full_lp.near_schedule(tree_model, &solved.chunks))
+}
+
 /// A tree of 10 layers over 14 stages, pruned as the paper does from the
-/// point the interior point method ends on (`solve_once` from NEAR_FIRST
-/// variables): the simplex starts on a part of the rows, the relaxation's
-/// answer with the rows it breaks added is the whole LP's, and pruning
-/// ends where it ends from all of them.
+/// point the interior point method ends on and from the windowed method's
+/// schedule (`solve_once`, which takes the second): the simplex starts on
+/// a part of the rows, the relaxation's answer with the rows it breaks
+/// added is the whole LP's, and pruning ends where it ends from all of
+/// them.
 #[test]
 fn pruning_a_large_tree_starts_from_the_rows_found_tight() {
     let params = TreeParams {
@@ -397,25 +409,27 @@ fn pruning_a_large_tree_starts_from_the_rows_found_tight() {
     };
     let (tree_model, n, _) = validate(&params).unwrap();
     let all = layers(&tree_model);
-    assert!(lp_variables(&all, n) >= NEAR_FIRST);
-    let (x, slack) = proof::FullLp::new(&tree_model, &all, n).unwrap().near_optimum(&tree_model, &mut LpSize::NONE.clone()).unwrap();
-    let ((lp, ..), on) = tree_model.switchable(&all, n).unwrap();
-    // The LP as printed, whose point x is, is the switchable one's first variables.
-    assert_eq!(x.len() + on.len(), lp.names.len());
-    let mut at = x.clone();
-    at.resize(lp.names.len(), 1.0);
-    let (mut warm, first) = crate::lp::Warm::relaxed(lp.clone(), Some((&at, slack)), "test").unwrap();
-    let started = warm.model().rows.len();
-    assert!(started < lp.rows.len() * 3 / 4, "{started} of {} rows", lp.rows.len());
-    let whole = crate::lp::solve(&crate::lp::Microlp, &lp, "test").unwrap();
-    assert!(first.objective <= whole.objective * (1.0 + 1e-12));
-    let settled = warm.settled(first, "test").unwrap();
-    crate::lp::verify(&lp, &settled).unwrap();
-    assert_relative_eq!(settled.objective, whole.objective, max_relative = 1e-9);
+    let full_lp = proof::FullLp::new(&tree_model, &all, n).unwrap();
     let cold = stages::solve_pruned(&tree_model, &all, n, LpSize::NONE, None).unwrap();
-    let warm = stages::solve_pruned(&tree_model, &all, n, LpSize::NONE, Some((x, slack))).unwrap();
-    assert_eq!(warm.chunks.len(), cold.chunks.len());
-    assert_relative_eq!(warm.makespan, cold.makespan, max_relative = 1e-9);
+    let ((lp, ..), on) = tree_model.switchable(&all, n).unwrap();
+    let whole = crate::lp::solve(&crate::lp::Microlp, &lp, "test").unwrap();
+    for near in [full_lp.near_optimum(&tree_model, &mut LpSize::NONE.clone()), near_window(&tree_model, n, &full_lp)] {
+        let (x, slack) = near.unwrap();
+        // The LP as printed, whose point x is, is the switchable one's first variables.
+        assert_eq!(x.len() + on.len(), lp.names.len());
+        let mut at = x.clone();
+        at.resize(lp.names.len(), 1.0);
+        let (mut warm, first) = crate::lp::Warm::relaxed(lp.clone(), Some((&at, slack)), "test").unwrap();
+        let started = warm.model().rows.len();
+        assert!(started < lp.rows.len() * 3 / 4, "{started} of {} rows", lp.rows.len());
+        assert!(first.objective <= whole.objective * (1.0 + 1e-12));
+        let settled = warm.settled(first, "test").unwrap();
+        crate::lp::verify(&lp, &settled).unwrap();
+        assert_relative_eq!(settled.objective, whole.objective, max_relative = 1e-9);
+        let warm = stages::solve_pruned(&tree_model, &all, n, LpSize::NONE, Some((x, slack))).unwrap();
+        assert_eq!(warm.chunks.len(), cold.chunks.len());
+        assert_relative_eq!(warm.makespan, cold.makespan, max_relative = 1e-9);
+    }
     let out = tree(&params).unwrap();
     assert_eq!(out.n, cold.chunks.len());
     assert_relative_eq!(out.schedule.makespan, cold.makespan, max_relative = 1e-9);
