@@ -313,7 +313,10 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
         }
         tries.cuts = false;
     }
-    let mut window_chunks = None;
+    // The windowed method's schedule as a point of the full LP, where the
+    // windows ran and did not prove it, and the slack within which a row
+    // counts as tight there.
+    let mut near_window = None;
     if try_windows {
         let (mut solved, bound) = windowed(tree, kept, n, full, widest, full_lp.as_ref())?;
         solved.lp = size.and(&solved.lp);
@@ -327,12 +330,12 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
             return Ok((solved, (Some(format!("{how}; not proven optimal, within {gap:.2e} of a lower bound")), Some(gap))));
         }
         size = solved.lp;
-        window_chunks = Some(solved.chunks);
+        near_window = full_lp.as_ref().map(|full_lp| full_lp.near_schedule(tree, &solved.chunks));
         tries.windows = false;
     }
     if let (true, Some(full_lp)) = (try_interior, &full_lp) {
         let mut work = LpSize::NONE;
-        let solved = full_lp.by_interior(tree, kept, &mut work);
+        let solved = full_lp.by_interior(tree, kept, near_window.as_ref().map(|(x, _)| &x[..]), &mut work);
         size = size.and(&work);
         if let Some((solved, iterations, proof)) = solved {
             let how = format!("solved by an interior point method in {iterations} iterations, proven optimal by {proof}");
@@ -348,11 +351,11 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
             // size (h = 10, n = 12-30, 27 pruned trees: 14.3 -> 10.3 s, the
             // same stages and makespans; n = 12, 0.3 -> 0.16 s), else the
             // interior point method's from NEAR_FIRST variables.
-            let near = full_lp.and_then(|full_lp| match window_chunks {
-                Some(chunks) => Some(full_lp.near_schedule(tree, &chunks)),
-                None if start_near => full_lp.near_optimum(tree, &mut work),
-                None => None,
-            });
+            let near = match (near_window, full_lp) {
+                (Some(near), _) => Some(near),
+                (None, Some(full_lp)) if start_near => full_lp.near_optimum(tree, &mut work),
+                _ => None,
+            };
             stages::solve_pruned(tree, kept, n, size.and(&work), near)?
         }
         _ => stages::solve_kept(tree, kept, n, size)?,

@@ -246,17 +246,20 @@ proptest! {
     /// The interior point method against the full LP by the simplex, on
     /// trees above n_min (both orders, one or two buffers, with and without
     /// buffers): where its bounds meet, or the relaxation on the rows it
-    /// found tight does, its makespan is the full LP's optimum, its chunks
-    /// carry V and its schedule passes the checker.
+    /// found tight (or the windowed schedule holds tight) does, its
+    /// makespan is the full LP's optimum, its chunks carry V and its
+    /// schedule passes the checker.
     #[test]
     fn the_interior_point_answer_is_the_full_lps(p in 1u8..4, h in 2usize..6, n in 3usize..12, s in 1e-5..1e-5 + 1e-2, c in 0.0..1e-3, a in 1e-4..1e-4 + 1e-2, v in 1e2..1e2 + 1e5, room in prop::option::of(1.0..3.0), llf in any::<bool>(), two_buffers: bool) {
         let params = raw_tree(p, h, n, (s, c, a, v), room, llf, two_buffers);
         let (tree_model, n, _) = validate(&params).unwrap();
         let full = stages::solve(&tree_model, n, Prune::Raw).unwrap().makespan;
         let all = layers(&tree_model);
-        let mut work = LpSize::NONE;
-        if let Some((found, ..)) = proof::FullLp::new(&tree_model, &all, n).unwrap().by_interior(&tree_model, &all, &mut work) {
-            assert_is_the_full_lps(&tree_model, &found, full);
+        let full_lp = proof::FullLp::new(&tree_model, &all, n).unwrap();
+        for schedule in [None, near_window(&tree_model, n, &full_lp).map(|(x, _)| x)] {
+            if let Some((found, ..)) = full_lp.by_interior(&tree_model, &all, schedule.as_deref(), &mut LpSize::NONE.clone()) {
+                assert_is_the_full_lps(&tree_model, &found, full);
+            }
         }
     }
 }
@@ -291,6 +294,22 @@ fn a_tree_the_interior_point_method_stops_short_of_is_solved_on_its_tight_rows()
     assert_relative_eq!(out.schedule.makespan, 1.4730944748899637 * tree_model.scale.1, max_relative = 1e-9);
 }
 
+/// Where the interior point method stalls after 6 iterations (a random
+/// tree: p = 4, h = 8, n = 47, one buffer) and the windows did not prove
+/// their answer, the simplex on the rows the windowed schedule holds
+/// tight answers: the optimum native HiGHS finds with its tolerances at
+/// 1e-10 (from the method's last iterate, 3.3 times the time).
+#[test]
+fn a_tree_the_interior_point_method_stalls_on_is_solved_on_the_windowed_schedules_tight_rows() {
+    let params = TreeParams {
+        p: 4.0, h: 8.0, load: Load::new(2.0503351233694022e-05, 1e-6, 1e-3, 124902.49668119836),
+        order: Order::Nlf, buffers: 1.0, stages: Stages::new(Some(113182.10607212294), Some(47.0), Some(false)),
+    };
+    let out = tree(&params).unwrap();
+    assert!(out.warnings.iter().any(|w| w.contains("the windowed schedule holds tight")), "{:?}", out.warnings);
+    assert_relative_eq!(out.schedule.makespan, 0.05359651901308, max_relative = 1e-9);
+}
+
 /// Where the relaxation's answer breaks no row left out but its
 /// schedule, each hop as early as it can, ends 1.5e-9 after its Cmax
 /// (round-off of the engine's tolerances; p = 2, h = 9, n = 34, LLF), that
@@ -302,7 +321,7 @@ fn a_relaxation_whose_answer_every_row_holds_is_the_full_lp() {
     let (tree_model, n, _) = validate(&params).unwrap();
     let all = layers(&tree_model);
     let mut work = LpSize::NONE;
-    let (found, _, proof) = proof::FullLp::new(&tree_model, &all, n).unwrap().by_interior(&tree_model, &all, &mut work).unwrap();
+    let (found, _, proof) = proof::FullLp::new(&tree_model, &all, n).unwrap().by_interior(&tree_model, &all, None, &mut work).unwrap();
     assert!(proof.contains("every other row holds"), "{proof}");
     assert_relative_eq!(found.makespan, 1.003556836224878 * tree_model.scale.1, max_relative = 1e-9);
     hop_schedule(&tree_model, &found, None).unwrap();
