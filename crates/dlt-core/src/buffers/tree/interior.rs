@@ -39,6 +39,10 @@ const SHRINK: f64 = 0.9;
 /// each dearer: 1.3x and 1.5x the time.
 const NEAR: f64 = 1e-5;
 
+/// The rows a relaxation from the windowed method's schedule keeps, as
+/// its proof names them.
+const SCHEDULE_ROWS: &str = "the rows the windowed schedule holds tight";
+
 /// Relaxations solved, each with the rows the one before broke, before
 /// the last takes every row left out.
 const ROUNDS: usize = 12;
@@ -71,7 +75,7 @@ impl FullLp {
     pub(super) fn by_interior(&self, tree: &Tree, kept: &[usize], schedule: Option<&[f64]>, work: &mut LpSize) -> Option<(Solved<Times>, u64, String)> {
         let Iterated { best, bound, last, iterations } = self.iterate(tree, work);
         let tight = match (schedule, last.is_empty()) {
-            (Some(x), _) => (x, "the rows the windowed schedule holds tight"),
+            (Some(x), _) => (x, SCHEDULE_ROWS),
             (None, false) => (&last[..], "the rows it found tight"),
             // No iterate gave a schedule: no gap, no rows found tight.
             (None, true) => return None,
@@ -142,6 +146,12 @@ impl FullLp {
         });
         *work = work.iterated(&self.lp, iterations);
         Iterated { best, bound, last, iterations }
+    }
+
+    /// The LP's optimum from its rows near tight at the windowed method's
+    /// schedule `x` (`near_schedule`), and what proves it.
+    pub(super) fn by_schedule(&self, tree: &Tree, kept: &[usize], x: &[f64], work: &mut LpSize) -> Option<(Solved<Times>, String)> {
+        self.by_relaxation(tree, kept, (x, SCHEDULE_ROWS), work)
     }
 
     /// The LP's optimum from its rows near tight at `x` (an iterate or a
