@@ -344,8 +344,9 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
     // Where even the first window is beyond WINDOW_SHARE (n <= 12), the
     // full LP is small and the simplex from the rows its schedule holds
     // tight goes before the interior point method's factorizations:
-    // h = 10, n = 12, S = 1e-4: 0.29 -> 0.16 s; 16 random trees of 6-10
-    // layers and 6-12 stages, 0.97 -> 0.39 s in all, none slower. Where
+    // h = 10, n = 12, S = 1e-4: 0.29 -> 0.17 s; the 14 of 112 trees above
+    // n_min it changes (6-10 layers, n = 7-12), 2.17 -> 0.95 s in all,
+    // none slower. Where
     // windows within the share ran, the method goes first: it proved
     // h = 10, n = 30 and 100 at 0.57 and 2.2 s, where the simplex from
     // the schedule took 0.81 and 3.6 s.
@@ -373,9 +374,10 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
             let mut work = LpSize::NONE;
             // The simplex starts from the rows a schedule near the optimum
             // holds tight: the windows', which cost nothing more, at any
-            // size (h = 10, n = 12-30, 27 pruned trees: 14.3 -> 10.3 s, the
-            // same stages and makespans; n = 12, 0.3 -> 0.16 s), else the
-            // interior point method's from NEAR_FIRST variables.
+            // size (27 pruned trees of 6, 8 and 10 layers, n = 12-30:
+            // 15.3 -> 9.7 s in all with session 40's engine changes, the
+            // same stages and makespans; h = 10, n = 12: 0.3 -> 0.17 s),
+            // else the interior point method's from NEAR_FIRST variables.
             let near = match (near_window, full_lp) {
                 (Some(near), _) => Some(near),
                 (None, Some(full_lp)) if start_near => full_lp.near_optimum(tree, &mut work),

@@ -33,7 +33,8 @@ const STALL: u64 = 5;
 const SHRINK: f64 = 0.9;
 
 /// The rows of the relaxation: those whose slack at the iterate that last
-/// shrank the gap is at most this share of their terms' size. h = 10,
+/// shrank the gap (or at a windowed schedule, `near_schedule`) is at most
+/// this share of their terms' size. h = 10,
 /// n = 12, S = 1e-4: 837 of 1,954 rows, 4 rounds; n = 20, S = 1e-5: 1,298
 /// of 3,274 rows, 3 rounds. At 1e-3 (1,001 and 2,002 rows) fewer rounds,
 /// each dearer: 1.3x and 1.5x the time.
@@ -97,9 +98,9 @@ impl FullLp {
 
     /// The point of the schedule of `chunks` (load units, all n stages),
     /// each hop as early as it can and Cmax its makespan, and the slack
-    /// within which a row counts as tight there: where pruning starts the
-    /// simplex after the windowed method's answer (not proven, but near
-    /// the optimum: its rows tight are mostly the optimum's).
+    /// within which a row counts as tight there: where the simplex starts
+    /// after the windowed method's unproven answer (pruning, `by_schedule`,
+    /// `by_interior`): near the optimum, its rows tight a vertex's.
     pub(super) fn near_schedule(&self, tree: &Tree, chunks: &[Vec<f64>]) -> (Vec<f64>, f64) {
         let mut x = self.earliest(tree, chunks).x;
         x[self.cmax.0] = self.makespan(&x);
