@@ -131,11 +131,10 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     let (tree, n, n_min) = validate(params)?;
     let all = layers(&tree);
     let hops = n * stage_hops(&all);
-    let interior = params.stages.prune() == stages::Prune::Raw && in_reach(&all, n);
     // The windowed method's first LP: one free stage at each end, two middle ones.
     let (method, solved) = if steady_state(&tree, n, n_min) {
         ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", lp_variables(&all, 4))
-    } else if n >= MIN_WINDOWED && widest(&tree, &all, n, at_n_min(&tree, n, n_min), interior) >= 1 {
+    } else if n >= MIN_WINDOWED {
         ("the middle stages periodic where a dual bound of the full LP proves them, else the full LP", lp_variables(&all, 4))
     } else if params.stages.prune() == stages::Prune::Raw {
         ("the full LP, by an interior point method where a dual bound proves its answer, else by the simplex on the rows it found tight, else on all", lp_variables(&all, n))
@@ -181,7 +180,7 @@ fn within_share(w: usize, n: usize) -> bool {
 }
 
 /// The most free stages a side the windowed method widens to over layers
-/// `kept` and n stages, `full` at n_min, 0 for none: at n_min all; else
+/// `kept` and n stages, `full` at n_min, at least one: at n_min all; else
 /// up to twice a chunk's h hops of ramp up, or to half of them where the
 /// full LP is beyond the engine anyway (an unproven window then ends in a
 /// refusal), or to fewer than a WINDOW_SHARE of the full LP's stages
@@ -309,7 +308,7 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
     let try_interior = tries.interior && in_reach(kept, n);
     let full = kept.len() == tree.h && at_n_min(tree, n, n_min);
     let widest = widest(tree, kept, n, full, try_interior);
-    let try_windows = tries.windows && n >= MIN_WINDOWED && widest >= 1;
+    let try_windows = tries.windows && n >= MIN_WINDOWED;
     let start_near = prune == stages::Prune::Pruned && (NEAR_FIRST..=lp::MAX_VARIABLES).contains(&lp_variables(kept, n));
     let full_lp = (try_cuts || (try_windows || try_interior || start_near) && hops <= stages::MAX_MESSAGES).then(|| proof::FullLp::new(tree, kept, n)).flatten();
     if let (true, Some(full_lp)) = (try_cuts, &full_lp) {

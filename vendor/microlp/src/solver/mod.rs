@@ -2990,14 +2990,11 @@ impl Solver {
                 // relaxation breaks).
                 if self.enable_primal_steepest_edge {
                     self.calc_row_coeffs(new_row);
-                } else {
-                    self.calc_inv_basis_row(new_row);
-                }
-
-                if self.enable_primal_steepest_edge {
                     for (c, &coeff) in self.row_coeffs.iter() {
                         self.primal_edge_sq_norms[c] += coeff * coeff;
                     }
+                } else {
+                    self.calc_inv_basis_row(new_row);
                 }
 
                 if self.enable_dual_steepest_edge {
