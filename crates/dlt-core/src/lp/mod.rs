@@ -69,6 +69,15 @@ impl Model {
         v
     }
 
+    /// Room for `vars` more variables and `rows` more rows.
+    pub fn reserve(&mut self, vars: usize, rows: usize) {
+        self.names.reserve(vars);
+        self.bounds.reserve(vars);
+        self.objective.reserve(vars);
+        self.binary.reserve(vars);
+        self.rows.reserve(rows);
+    }
+
     pub fn row(&mut self, name: impl Into<String>, terms: Vec<(Var, f64)>, sense: Sense, rhs: f64) {
         self.rows.push(Row { name: name.into(), terms, sense, rhs });
     }

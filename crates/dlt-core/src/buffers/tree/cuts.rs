@@ -130,7 +130,7 @@ impl FullLp {
             for &(v, a) in &row.terms {
                 if self.is_time[v.0] {
                     hop = Some(v.0);
-                } else if Some(v) == sum {
+                } else if v == sum {
                     for stage in &self.alpha[k..] {
                         terms.push((into_cut[stage[j].0]?, -a));
                     }

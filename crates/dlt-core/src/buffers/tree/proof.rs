@@ -17,11 +17,11 @@
 //! built (`lp::dual`), so the shape is only a guess: a wrong one weakens
 //! the bound, it never makes it wrong.
 
-use super::rows::{Form, Tree, TreeLp};
+use super::rows::{Form, Role, Tree, TreeLp};
 use super::weights::weighed;
 use super::{Times, PROVEN};
 use crate::buffers::stages::{LpSize, Solved};
-use crate::lp::{Model, Sense, Var};
+use crate::lp::{Model, Var};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -99,7 +99,7 @@ pub(super) struct FullLp {
     into: ByHop,
     order: Vec<usize>,
     /// End rows (with Cmax), each with its running sum R and chunk (stage, layer).
-    pub(super) ends: Vec<(usize, Option<Var>, (usize, usize))>,
+    pub(super) ends: Vec<(usize, Var, (usize, usize))>,
     pub(super) load_row: usize,
     /// Per R, its run row (R_k - alpha_k - R_(k+1) = 0); per run row, the
     /// next stage's.
@@ -108,10 +108,10 @@ pub(super) struct FullLp {
 }
 
 impl FullLp {
-    /// The LP over layers `kept` and n stages; None where the rows are not
+    /// The LP over layers `kept` and n stages; None where its rows are not
     /// of the forms the bound reads.
     pub(super) fn new(tree: &Tree, kept: &[usize], n: usize) -> Option<FullLp> {
-        let TreeLp { lp, alpha, cmax, t, .. } = tree.build(kept, n, Form::Printed, false);
+        let TreeLp { lp, alpha, cmax, t, roles, .. } = tree.build(kept, n, Form::Printed, false);
         let vars = lp.names.len();
         let mut is_alpha = vec![None; vars];
         for (k, stage) in alpha.iter().enumerate() {
@@ -121,28 +121,20 @@ impl FullLp {
         }
         let mut is_time = vec![false; vars];
         t.iter().flatten().flatten().for_each(|v| is_time[v.0] = true);
-        // Rows by kind: arcs between hops, end rows (with Cmax), run rows
-        // and the load row (equalities).
-        let mut arcs = Vec::new();
-        let mut ends = Vec::new();
-        for (r, row) in lp.rows.iter().enumerate() {
-            let mut times = row.terms.iter().filter(|(v, _)| is_time[v.0]);
-            match row.sense {
-                Sense::Ge if times.clone().count() == 2 => {
-                    let to = times.clone().find(|(_, a)| *a > 0.0).map(|p| p.0);
-                    let from = times.find(|(_, a)| *a < 0.0).map(|p| p.0);
-                    let chunk = row.terms.iter().find(|(v, _)| is_alpha[v.0].is_some());
-                    let (Some(to), Some(from), Some(&(alpha, coef))) = (to, from, chunk) else { return None };
+        // Rows by what they state: arcs between hops, end rows (with Cmax),
+        // the running sums' rows and the load row.
+        let (mut arcs, mut ends, mut runs, mut load_row) = (Vec::new(), Vec::new(), Vec::new(), None);
+        for (r, role) in roles.into_iter().enumerate() {
+            let row = &lp.rows[r];
+            match role {
+                Role::After { to, from, alpha } => {
+                    let &(_, coef) = row.terms.iter().find(|(v, _)| *v == alpha)?;
                     arcs.push(Arc { row: r, from, to, alpha, coef, rhs: row.rhs });
                 }
-                Sense::Le if row.terms.iter().any(|(v, _)| *v == cmax) => {
-                    // The running sum: the variable that is neither a time, a chunk nor Cmax.
-                    let &(chunk, _) = row.terms.iter().find(|(v, _)| is_alpha[v.0].is_some())?;
-                    let sum = row.terms.iter().find(|(v, _)| !is_time[v.0] && is_alpha[v.0].is_none() && *v != cmax).map(|p| p.0);
-                    ends.push((r, sum, is_alpha[chunk.0]?));
-                }
-                Sense::Eq => {}
-                _ => return None,
+                Role::End { sum, stage, j } => ends.push((r, sum, (stage, j))),
+                Role::Run { own, next } => runs.push((r, own, next)),
+                Role::Load => load_row = Some(r),
+                Role::Period => return None,
             }
         }
         // The hops in sending order (chunk by chunk as the originator sends
@@ -160,14 +152,13 @@ impl FullLp {
             return None;
         }
         let into = ByHop::new(&arcs, vars, |arc| arc.to.0);
-        let (load_row, runs) = equalities(&lp, &is_alpha);
         let mut run_of = vec![None; vars];
-        for &(r, own) in &runs {
+        for &(r, own, _) in &runs {
             run_of[own.0] = Some(r);
         }
         let mut next_run = vec![None; lp.rows.len()];
-        for &(r, own) in &runs {
-            next_run[r] = lp.rows[r].terms.iter().find(|(v, a)| *a < 0.0 && *v != own && is_alpha[v.0].is_none()).and_then(|(v, _)| run_of[v.0]);
+        for &(r, _, next) in &runs {
+            next_run[r] = next.and_then(|v| run_of[v.0]);
         }
         Some(FullLp { lp, cmax, alpha, t, is_alpha, is_time, arcs, into, order, ends, load_row: load_row?, run_of, next_run })
     }
@@ -195,9 +186,7 @@ impl FullLp {
             }
         }
         for &(_, sum, (k, j)) in ends {
-            if let Some(rv) = sum {
-                x[rv.0] = from_k[k][j] / x0;
-            }
+            x[sum.0] = from_k[k][j] / x0;
         }
         let mut critical: Vec<Option<usize>> = vec![None; vars];
         let mut tied: Vec<Vec<usize>> = vec![Vec::new(); vars];
@@ -349,22 +338,4 @@ impl FullLp {
         let tau = tree.scale.1;
         Solved { kept: kept.to_vec(), chunks, makespan: makespan * tau, lp: work.clone(), solution: None, handles: Times { positions: Times::of(&self.t, x, tau), middle: None } }
     }
-}
-
-/// The load row and the run rows (R_k - alpha_k - R_(k+1) = 0), each run
-/// row with its R_k.
-fn equalities(lp: &Model, is_alpha: &[Option<(usize, usize)>]) -> (Option<usize>, Vec<(usize, Var)>) {
-    let mut load = None;
-    let mut runs = Vec::new();
-    for (r, row) in lp.rows.iter().enumerate() {
-        if row.sense != Sense::Eq {
-            continue;
-        }
-        if row.terms.iter().all(|(v, _)| is_alpha[v.0].is_some()) {
-            load = Some(r);
-        } else if let Some(&(own, _)) = row.terms.iter().find(|(v, a)| is_alpha[v.0].is_none() && *a > 0.0) {
-            runs.push((r, own));
-        }
-    }
-    (load, runs)
 }

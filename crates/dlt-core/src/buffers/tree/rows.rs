@@ -195,6 +195,13 @@ impl Tree {
         let (x0, tau) = self.scale;
         let (s, c, a) = (self.s / tau, self.c * x0 / tau, self.a * x0 / tau);
         let mut lp = Model::default();
+        // A chunk for layer i has i - 1 store-and-forward rows, an end and a
+        // run row, each of its i hops a link row and at most one buffer
+        // row: at most 3 rows a hop (261,012 at 000 Fig. 13(b)'s n = 1,582,
+        // copied again and again as they grew).
+        let rows = 3 * n * super::stage_hops(kept) + 1;
+        lp.reserve(super::lp_variables(kept, n) + n + 1, rows);
+        let mut roles = Vec::with_capacity(rows);
         let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
         let mut alpha = Vec::with_capacity(n);
         let mut t = Vec::with_capacity(n);
@@ -237,23 +244,26 @@ impl Tree {
             _ => None,
         };
         // `b` starts at least one hop of `x` (of stage k) after `x` starts.
-        let after = |lp: &mut Model, name: String, (b, x): (Var, Var), (k, alpha): (usize, Var), share: f64, shift: Option<(Var, f64)>| {
-            let mut row = vec![(b, 1.0), (x, -1.0), (alpha, -c * share)];
+        let after = |lp: &mut Model, roles: &mut Vec<Role>, name: String, (b, x): (Var, Var), (k, alpha): (usize, Var), share: f64, shift: Option<(Var, f64)>| {
+            let mut row = Vec::with_capacity(5);
+            row.extend([(b, 1.0), (x, -1.0), (alpha, -c * share)]);
             row.extend(shift);
             let rhs = start_up(&mut row, k, s);
             lp.row(name, row, Sense::Ge, rhs);
+            roles.push(Role::After { to: b, from: x, alpha });
         };
         let order = self.sequence(kept, n);
         for ch in &order {
             let (k, j, i) = (ch.stage, ch.j, ch.layer);
             let x = alpha[k][j];
             for l in 0..i - 1 {
-                after(&mut lp, name(format_args!("forward_{i}_{}_{l}", k + 1)), (t[k][j][l + 1], t[k][j][l]), (k, x), self.share(i, l), None);
+                after(&mut lp, &mut roles, name(format_args!("forward_{i}_{}_{l}", k + 1)), (t[k][j][l + 1], t[k][j][l]), (k, x), self.share(i, l), None);
             }
             // (10): computing every chunk from this one on ends by Cmax.
             let mut end = vec![(t[k][j][i - 1], 1.0), (x, c), (r[k][j], a), (cmax, -1.0)];
             let rhs = start_up(&mut end, k, -s);
             lp.row(name(format_args!("end_{i}_{}", k + 1)), end, Sense::Le, rhs);
+            roles.push(Role::End { sum: r[k][j], stage: k, j });
             let mut sum = vec![(r[k][j], 1.0), (x, -1.0)];
             if k + 1 < n {
                 sum.push((r[k + 1][j], -1.0));
@@ -283,8 +293,13 @@ impl Tree {
                         lp.row(name(format_args!("period_{i}_{l}")), vec![(next, 1.0), (this, -1.0), (pv, -1.0)], Sense::Eq, 0.0);
                     }
                 }
-                _ => lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, 0.0),
+                _ => {
+                    lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, 0.0);
+                    roles.push(Role::Run { own: r[k][j], next: r.get(k + 1).map(|next| next[j]) });
+                }
             }
+            // The rows that tie the compressed middle stages.
+            roles.resize(lp.rows.len(), Role::Period);
         }
         for l in 0..self.h {
             // The link from layer l carries the chunks for layers below l.
@@ -292,7 +307,7 @@ impl Tree {
             for w in on_link.windows(2) {
                 let (x, y) = (w[0], w[1]);
                 let name = name(format_args!("link_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer));
-                after(&mut lp, name, (t[y.stage][y.j][l], t[x.stage][x.j][l]), (x.stage, alpha[x.stage][x.j]), self.share(x.layer, l), shifted(x, y));
+                after(&mut lp, &mut roles, name, (t[y.stage][y.j][l], t[x.stage][x.j][l]), (x.stage, alpha[x.stage][x.j]), self.share(x.layer, l), shifted(x, y));
             }
             // A relay in layer l >= 1 takes the message `buffers` places
             // after a relayed one once that one has left.
@@ -301,7 +316,7 @@ impl Tree {
                 for (q, x) in entering.iter().enumerate() {
                     if let (true, Some(y)) = (x.layer > l, entering.get(q + self.buffers)) {
                         let name = name(format_args!("buffer_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer));
-                        after(&mut lp, name, (t[y.stage][y.j][l - 1], t[x.stage][x.j][l]), (x.stage, alpha[x.stage][x.j]), self.share(x.layer, l), shifted(x, y));
+                        after(&mut lp, &mut roles, name, (t[y.stage][y.j][l - 1], t[x.stage][x.j][l]), (x.stage, alpha[x.stage][x.j]), self.share(x.layer, l), shifted(x, y));
                     }
                 }
             }
@@ -316,7 +331,8 @@ impl Tree {
         let all = alpha.iter().enumerate().flat_map(|(k, st)| st.iter().enumerate().map(move |(j, &x)| (x, count(j) * copies(k)))).collect();
         let left_out = period.filter(|p| p.full).map_or(0.0, |p| p.skip * (0..kept.len()).map(|j| count(j) * self.cap(kept[j] + 1)).sum::<f64>());
         lp.row("load", all, Sense::Eq, self.v / x0 - left_out);
-        TreeLp { lp, alpha, cmax, t, period: period_var, on }
+        roles.push(Role::Load);
+        TreeLp { lp, alpha, cmax, t, period: period_var, on, roles }
     }
 }
 
@@ -330,4 +346,25 @@ pub(super) struct TreeLp {
     pub(super) period: Option<Var>,
     /// Per stage, its switch (`Form::Switchable`).
     pub(super) on: Vec<Var>,
+    /// What each row states, by row.
+    pub(super) roles: Vec<Role>,
+}
+
+/// What a row of the tree LP states, as `build` writes it: the proof reads
+/// the LP's shape from here rather than from the rows' terms (a fifth of
+/// building its bound at 000 Fig. 13(b)'s n = 1,582).
+#[derive(Clone, Copy)]
+pub(super) enum Role {
+    /// Hop `to` starts once the message of hop `from`, a share of chunk
+    /// `alpha`, has arrived: store and forward, a link, a relay's buffers.
+    After { to: Var, from: Var, alpha: Var },
+    /// The chunk of (`stage`, kept layer `j`) and those after it computed
+    /// by Cmax; `sum` their running sum R.
+    End { sum: Var, stage: usize, j: usize },
+    /// The running sum `own` = its chunk + `next`, the next stage's.
+    Run { own: Var, next: Option<Var> },
+    /// The load row (12).
+    Load,
+    /// A row of a compressed LP's middle stages.
+    Period,
 }
