@@ -245,8 +245,7 @@ impl Tree {
         };
         // `b` starts at least one hop of `x` (of stage k) after `x` starts.
         let after = |lp: &mut Model, roles: &mut Vec<Role>, name: String, (b, x): (Var, Var), (k, alpha): (usize, Var), share: f64, shift: Option<(Var, f64)>| {
-            let mut row = Vec::with_capacity(5);
-            row.extend([(b, 1.0), (x, -1.0), (alpha, -c * share)]);
+            let mut row = vec![(b, 1.0), (x, -1.0), (alpha, -c * share)];
             row.extend(shift);
             let rhs = start_up(&mut row, k, s);
             lp.row(name, row, Sense::Ge, rhs);
