@@ -198,7 +198,8 @@ impl Tree {
         // A chunk for layer i has i - 1 store-and-forward rows, an end and a
         // run row, each of its i hops a link row and at most one buffer
         // row: at most 3 rows a hop (261,012 at 000 Fig. 13(b)'s n = 1,582,
-        // copied again and again as they grew).
+        // copied again and again as they grew), and the load row; the
+        // variables with a switch per stage and the period at most.
         let rows = 3 * n * super::stage_hops(kept) + 1;
         lp.reserve(super::lp_variables(kept, n) + n + 1, rows);
         let mut roles = Vec::with_capacity(rows);
