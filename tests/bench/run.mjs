@@ -325,7 +325,8 @@ run it again. The full run took ${Math.round(seconds / 60)} min.
 WebAssembly (\`www/pkg\`, \`solve(request)\`, request object to response object) and by HiGHS's WebAssembly (the npm
 package \`highs\`) on the CPLEX-LP text the calculator exports for that request (\`export_lp\`; the export is not timed,
 HiGHS's parsing of the text is, and is shown apart). Both run on the page's main thread, single-threaded, after an
-untimed warm-up solve of a small request of the same model. A time is the median of repeats until 1 s in all (at most
+untimed warm-up solve of a small request of the same model that takes the same method (trees above n_min: two, one by
+the interior point method, one by the simplex on the windowed schedule's tight rows). A time is the median of repeats until 1 s in all (at most
 1000 runs; one run for slow cases), on a clock that ticks every 5 µs (the page is served cross-origin isolated;
 otherwise Chromium's clock ticks every 100 µs, coarser than the smallest solves). V8 first runs a module's functions
 in its baseline compiler and optimises them once they have run a while: the median is optimised code on both sides,
