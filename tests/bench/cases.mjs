@@ -57,7 +57,7 @@ export function cases(quick) {
     for (const n of quick ? [1, 10] : [1, 10, 100, 666]) lp('tree', `${order}-${buffers}`, `n=${n}`, tree(n, order, buffers), tree(1, order, buffers));
   }
   if (!quick) {
-    for (const [n, S] of [[12, 1e-4], [30, 1e-3], [30, 1e-5], [100, 1e-4], [100, 1e-5]]) lp('tree>n_min', `S=${S.toExponential(0)}`, `n=${n}`, treeAbove(n, S), [treeAbove(4, 1e-3), treeAbove(8, 1e-4)]);
+    for (const [n, S] of [[12, 1e-4], [30, 1e-3], [30, 1e-5], [100, 1e-4], [100, 1e-5], [200, 1e-4]]) lp('tree>n_min', `S=${S.toExponential(0)}`, `n=${n}`, treeAbove(n, S), [treeAbove(4, 1e-3), treeAbove(8, 1e-4)]);
   }
   for (const order of ['NLF', 'LLF']) {
     for (const n of quick ? [1, 10] : [1, 10, 100, 666]) lp('binomial', order, `n=${n}`, binomial(n, order), binomial(1, order));

@@ -304,7 +304,7 @@ fn main() -> ExitCode {
     // it; and pruned as the paper does, 30 stages down to 5, from the
     // basis (HiGHS solves the first of its LPs, the raw one).
     if !quick {
-        for (n, s, prune) in [(12, 1e-4, false), (30, 1e-3, false), (30, 1e-5, false), (100, 1e-4, false), (100, 1e-5, false), (30, 1e-3, true)] {
+        for (n, s, prune) in [(12, 1e-4, false), (30, 1e-3, false), (30, 1e-5, false), (100, 1e-4, false), (100, 1e-5, false), (200, 1e-4, false), (30, 1e-3, true)] {
             let request = json!({"model": "tree", "p": 2, "h": 10, "S": s, "C": 1e-6, "A": 1e-3, "V": 1e5, "D": 1e4, "order": "NLF", "buffers": 2, "n": n, "prune": prune});
             let label = if prune { format!("tree>n_min S={s:.0e} pruned") } else { format!("tree>n_min S={s:.0e}") };
             case(&label, n, request, with_highs);
