@@ -37,8 +37,8 @@ const SHRINK: f64 = 0.9;
 /// there DELTA's bias on them is what keeps the schedule off the optimum.
 /// h = 10, n = 200, S = 1e-4: the gap stood at 2.1e-9 from the 41st
 /// iteration and the relaxation's simplex took 21,400 iterations (48 s in
-/// all); refined from 1e-6 on, the bounds met at the 41st (7.4 s). n = 300:
-/// 147 -> 18 s. Before the gap is that small the iterates are far from
+/// all); refined from 1e-6 on, the bounds met at the 41st (8.1 s). n = 300:
+/// 147 -> 12.6 s. Before the gap is that small the iterates are far from
 /// the optimum and refining them gains nothing for its cost (a solve and
 /// two products per direction); from the start, n = 30 and 100 took 10-35 %
 /// longer.
