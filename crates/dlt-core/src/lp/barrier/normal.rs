@@ -184,7 +184,7 @@ impl Normal {
         let count = supernodes.len();
         let (mut waiting, mut next, mut from) = (vec![usize::MAX; count], vec![usize::MAX; count], vec![0; count]);
         let mut relative = vec![0; diagonal.len()];
-        let mut update = Vec::new();
+        let (mut update, mut at_row) = (Vec::new(), Vec::new());
         for (s, sn) in supernodes.iter().enumerate() {
             let rows = &row_index[sn.rows.clone()];
             let height = rows.len();
@@ -208,10 +208,17 @@ impl Normal {
                     let column = |c: usize| &l[dn.at + c * d_height + top + j..dn.at + (c + 1) * d_height];
                     accumulate(out, (0..dn.width).map(column).map(|x| (x, x[0])));
                 }
+                // Where the rows land, looked up once per pair, not per
+                // entry: the lookups took more of the factor's time than its
+                // products (h = 10, n = 100: 14 % of it natively on one
+                // line). A plain slice where the rows land together gained
+                // a few per cent more, for 750 bytes of gzipped wasm.
+                at_row.clear();
+                at_row.extend(d_rows[top..].iter().map(|&r| relative[r]));
                 for j in 0..wide {
-                    let target = sn.at + (d_rows[top + j] - sn.first) * height;
+                    let target = sn.at + at_row[j] * height;
                     for i in j..tall {
-                        l[target + relative[d_rows[top + i]]] -= update[j * tall + i];
+                        l[target + at_row[i]] -= update[j * tall + i];
                     }
                 }
                 from[d] = bottom;
