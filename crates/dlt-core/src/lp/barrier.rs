@@ -102,7 +102,7 @@ fn standard(model: &Model) -> Option<Standard> {
     // of time carry 1, and Mehrotra's start, lifted alike in every
     // variable, broke the load row by 4.4e5 (h = 10, n = 100), which took
     // the method 23 iterations of short steps to mend. Scaled, h = 10,
-    // n = 30, S = 1e-3 took 20 iterations where it took 25; n = 100, 28
+    // n = 30, S = 1e-3 took 20 iterations where it took 25; n = 100, 27
     // where 35; n = 200, 30 where 41; on 47 random trees above n_min as
     // many fewer as more. Scaled fully (by the largest entry), or rows as
     // well, more than one round, the method stopped short of some proofs.

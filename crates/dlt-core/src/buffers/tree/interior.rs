@@ -189,9 +189,9 @@ impl FullLp {
     /// took 5,000 more iterations to the same answer (4.9 -> 3.5 s). Its
     /// chunks' schedule, each hop as early as it can, is the answer: the
     /// engine's times, within its tolerance of the rows, ended 3.6e-9
-    /// after its Cmax on h = 9, n = 31, which the checker refuses. After ROUNDS the
-    /// rows still left out come in at once: the full LP, solved from the
-    /// basis. Returns the answer and what proves it.
+    /// after its Cmax on h = 9, n = 31, which the checker refuses. After
+    /// ROUNDS the rows still left out come in at once: the full LP, solved
+    /// from the basis. Returns the answer and what proves it.
     fn by_relaxation(&self, tree: &Tree, kept: &[usize], (x, rows): (&[f64], &str), work: &mut LpSize) -> Option<(Solved<Times>, String)> {
         let (mut warm, mut sol) = Warm::relaxed(self.lp.clone(), Some((x, NEAR)), tree.name).ok()?;
         for round in 1..=ROUNDS + 1 {

@@ -502,4 +502,3 @@ proptest! {
         assert_pruned_from_the_basis(&raw_tree(p, h, n, (s, 1e-6, a, v), room, llf, two_buffers));
     }
 }
-
