@@ -269,10 +269,10 @@ pub fn interior(model: &Model, most: u64, mut look: impl FnMut(&[f64], &[f64]) -
             let mut d = Point { x: (0..n).map(|j| theta[j] * g[j]).collect(), w: vec![0.0; n], y: vec![0.0; m], z: vec![0.0; n], v: vec![0.0; n] };
             times(a, &d.x, &mut d.y);
             d.y.iter_mut().zip(&rb).for_each(|(y, r)| *y = r - *y);
-            let rhs = if sharpen { d.y.clone() } else { Vec::new() };
+            let rhs = sharpen.then(|| d.y.clone());
             normal.solve(&mut d.y);
-            if sharpen {
-                refine(a, &theta, &normal, &rhs, &mut d.y);
+            if let Some(rhs) = &rhs {
+                refine(a, &theta, &normal, rhs, &mut d.y);
             }
             times_transposed(a, &d.y, &mut d.x);
             for j in 0..n {
