@@ -5,9 +5,10 @@
 //! multipliers a Lagrangian bound (`lp::dual`, a lower one); the answer
 //! stands where the best of each meet within PROVEN. h = 10, n = 30,
 //! S = 1e-3: 25 iterations, 0.45 s, where microlp took 4,758 pivots and
-//! 2.3 s. Where they do not, the rows the iterates found tight make a
-//! relaxation that the simplex solves (`by_relaxation`). The paper's
-//! pruning starts its simplex on those rows too (`near_optimum`).
+//! 2.3 s. Where they do not, the rows tight at a schedule near the
+//! optimum (or at the last iterate) make a relaxation that the simplex
+//! solves (`by_relaxation`). The paper's pruning starts its simplex on the
+//! rows the iterates found tight too (`near_optimum`).
 
 use super::proof::FullLp;
 use super::rows::Tree;
@@ -78,25 +79,43 @@ impl FullLp {
     /// The LP's optimum within PROVEN, over layers `kept`, as the full
     /// LP's answer, with the method's iterations and what proves it; None
     /// where neither the bounds nor the relaxation meet. Where the method
-    /// stops short, the relaxation takes the rows tight at `schedule` (the
-    /// windowed method's, where it ran), else at the method's last
-    /// iterate: a schedule's rows tight are a vertex's, an iterate's those
+    /// stops short, the relaxation takes the rows tight at its best
+    /// schedule where its bound is within SHARPEN of it, else at
+    /// `schedule` (the windowed method's, where it ran), else at its last
+    /// iterate. A schedule's rows tight are a vertex's, an iterate's those
     /// of the centre of a face: the 8 of 96 trees above n_min (8-10
     /// layers) the method stopped short on after windows took 8.9 -> 5.9 s
-    /// in all (p = 4, h = 8, n = 47: 1.22 -> 0.42 s; one, 0.43 -> 0.51 s).
-    /// `work` gets the iterations either way.
+    /// in all from the windowed schedule's rows (p = 4, h = 8, n = 47:
+    /// 1.22 -> 0.42 s; one, 0.43 -> 0.51 s). The method's own schedule,
+    /// near its bound, has the rows of the optimum's face: where it
+    /// stalled 2e-8 above its bound (h = 8, n = 55 and 70, V = 1e6), 4.4 ->
+    /// 1.5 s and 5.0 -> 2.1 s from the windowed schedule's rows (native
+    /// HiGHS: 0.89 and 2.2 s), though the windowed schedule was the
+    /// shorter; far from its bound (h = 9, n = 55: 8 iterations), 2.9 ->
+    /// 18 s. `work` gets the iterations either way.
     pub(super) fn by_interior(&self, tree: &Tree, kept: &[usize], schedule: Option<&[f64]>, work: &mut LpSize) -> Option<(Solved<Times>, u64, String)> {
         let Iterated { best, bound, last, iterations } = self.iterate(tree, work);
-        let tight = match (schedule, last.is_empty()) {
-            (Some(x), _) => (x, SCHEDULE_ROWS),
-            (None, false) => (&last[..], "the rows it found tight"),
-            // No iterate gave a schedule: no gap, no rows found tight.
-            (None, true) => return None,
+        let near = match best {
+            Some((makespan, chunks, x)) if makespan - bound <= PROVEN * makespan => {
+                return Some((self.solved(tree, kept, chunks, &x, makespan, work), iterations, String::from("a dual bound of the full LP")));
+            }
+            Some((makespan, _, mut x)) if makespan - bound <= SHARPEN * makespan => {
+                x[self.cmax.0] = makespan;
+                Some(x)
+            }
+            _ => None,
         };
-        match best {
-            Some((makespan, chunks, x)) if makespan - bound <= PROVEN * makespan => Some((self.solved(tree, kept, chunks, &x, makespan, work), iterations, String::from("a dual bound of the full LP"))),
-            _ => self.by_relaxation(tree, kept, tight, work).map(|(solved, proof)| (solved, iterations, proof)),
-        }
+        let own = near.as_deref().map(|x| (x, "the rows its best schedule holds tight"));
+        let other = match (schedule, last.is_empty()) {
+            (Some(x), _) => Some((x, SCHEDULE_ROWS)),
+            (None, false) => Some((&last[..], "the rows it found tight")),
+            // No iterate gave a schedule: no gap, no rows found tight.
+            (None, true) => None,
+        };
+        // Where the engine fails on the first relaxation's rows (h = 9,
+        // n = 31: an unresolved blocking entry as rows came in), the other.
+        let solved = [own, other].into_iter().flatten().find_map(|tight| self.by_relaxation(tree, kept, tight, work));
+        solved.map(|(solved, proof)| (solved, iterations, proof))
     }
 
     /// The point near the optimum where the method last shrank the gap,

@@ -335,6 +335,21 @@ fn a_tree_the_interior_point_method_stalls_on_is_solved_on_the_windowed_schedule
     assert_relative_eq!(out.schedule.makespan, 0.05359651901308, max_relative = 1e-9);
 }
 
+/// Where the interior point method stalls near its bound (a random tree,
+/// p = 2, h = 8, n = 55, V = 1e6, LLF: 2.3e-8 apart from the 22nd
+/// iteration on, its normal equations short of pivots near the
+/// optimum), the simplex on the rows its best schedule holds tight
+/// answers: the optimum native HiGHS finds with its tolerances at 1e-10
+/// (from the windowed schedule's rows, 3.2 times the time).
+#[test]
+fn a_tree_the_interior_point_method_stalls_near_is_solved_on_its_best_schedules_tight_rows() {
+    let params = TreeParams { p: 2.0, h: 8.0, load: Load::new(1e-4, 1e-6, 1e-3, 1e6), order: Order::Llf, buffers: 2.0, stages: Stages::new(Some(2e5), Some(55.0), Some(false)) };
+    let (tree_model, ..) = validate(&params).unwrap();
+    let out = tree(&params).unwrap();
+    assert!(out.warnings.iter().any(|w| w.contains("the rows its best schedule holds tight")), "{:?}", out.warnings);
+    assert_relative_eq!(out.schedule.makespan, 1.0004966256788053 * tree_model.scale.1, max_relative = 1e-9);
+}
+
 /// Where the relaxation's answer breaks no row left out but its
 /// schedule, each hop as early as it can, ends more than PROVEN after its
 /// Cmax (round-off of the engine's tolerances; p = 2, h = 9, n = 31, LLF),
