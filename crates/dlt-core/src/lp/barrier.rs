@@ -163,16 +163,16 @@ const REFINE: usize = 1;
 /// iterates' chunks off it (h = 10, n = 200: a schedule 2.1e-9 above the
 /// optimum, where the method stalled). Each step takes the factor's
 /// answer to the residual; directions where A Theta A' is far below DELTA
-/// (the dependent rows) gain little, and lose nothing.
-fn refine(a: &Columns, theta: &[f64], normal: &Normal, rhs: &[f64], dy: &mut [f64]) {
-    let (mut t, mut r) = (vec![0.0; theta.len()], vec![0.0; rhs.len()]);
+/// (the dependent rows) gain little, and lose nothing. `t` and `r`, a
+/// column's and a row's length, are scratch.
+fn refine(a: &Columns, theta: &[f64], normal: &mut Normal, rhs: &[f64], dy: &mut [f64], (t, r): (&mut [f64], &mut [f64])) {
     for _ in 0..REFINE {
-        times_transposed(a, dy, &mut t);
+        times_transposed(a, dy, t);
         t.iter_mut().zip(theta).for_each(|(t, th)| *t *= th);
-        times(a, &t, &mut r);
+        times(a, t, r);
         r.iter_mut().zip(rhs).for_each(|(r, b)| *r = b - *r);
-        normal.solve(&mut r);
-        dy.iter_mut().zip(&r).for_each(|(y, r)| *y += r);
+        normal.solve(r);
+        dy.iter_mut().zip(r.iter()).for_each(|(y, r)| *y += r);
     }
 }
 
@@ -252,7 +252,7 @@ pub fn interior(model: &Model, most: u64, mut look: impl FnMut(&[f64], &[f64]) -
     // stay 0 where x has no upper bound.
     let zeros = || Point { x: vec![0.0; n], w: vec![0.0; n], y: vec![0.0; m], z: vec![0.0; n], v: vec![0.0; n] };
     let (mut d, mut kept) = (zeros(), zeros());
-    let (mut g, mut rhs) = (vec![0.0; n], vec![0.0; m]);
+    let (mut g, mut rhs, mut residual) = (vec![0.0; n], vec![0.0; m], vec![0.0; m]);
     let (mut rxz, mut rwv) = (vec![0.0; n], vec![0.0; n]);
     let (mut corrector_xz, mut corrector_wv) = (vec![0.0; n], vec![0.0; n]);
     let mut shown = vec![0.0; model.names.len()];
@@ -274,7 +274,7 @@ pub fn interior(model: &Model, most: u64, mut look: impl FnMut(&[f64], &[f64]) -
         // The Newton direction for complementarity targets rxz (x z) and
         // rwv (w v), through the normal equations for dy, into `d`; its
         // longest steps.
-        let direction = |rxz: &[f64], rwv: &[f64], d: &mut Point, g: &mut [f64], rhs: &mut [f64]| {
+        let mut direction = |rxz: &[f64], rwv: &[f64], d: &mut Point, g: &mut [f64], rhs: &mut [f64], residual: &mut [f64]| {
             g.iter_mut().enumerate().for_each(|(j, g)| *g = -rc[j] + rxz[j] / p.x[j] - if bounded[j] { (rwv[j] - p.v[j] * ru[j]) / p.w[j] } else { 0.0 });
             d.x.iter_mut().enumerate().for_each(|(j, x)| *x = theta[j] * g[j]);
             times(a, &d.x, &mut d.y);
@@ -284,7 +284,8 @@ pub fn interior(model: &Model, most: u64, mut look: impl FnMut(&[f64], &[f64]) -
             }
             normal.solve(&mut d.y);
             if sharpen {
-                refine(a, &theta, &normal, rhs, &mut d.y);
+                // d.x is free until A'dy is taken into it.
+                refine(a, &theta, &mut normal, rhs, &mut d.y, (&mut d.x, residual));
             }
             times_transposed(a, &d.y, &mut d.x);
             for j in 0..n {
@@ -312,7 +313,7 @@ pub fn interior(model: &Model, most: u64, mut look: impl FnMut(&[f64], &[f64]) -
         let mut target = 0.0;
         let mut best: Option<(f64, f64)> = None;
         for round in 0..2 + CORRECTORS {
-            let (ap, ad) = direction(&rxz, &rwv, &mut d, &mut g, &mut rhs);
+            let (ap, ad) = direction(&rxz, &rwv, &mut d, &mut g, &mut rhs, &mut residual);
             if round == 0 {
                 let mu_affine = (0..n).map(|j| (p.x[j] + ap * d.x[j]) * (p.z[j] + ad * d.z[j]) + (p.w[j] + ap * d.w[j]) * (p.v[j] + ad * d.v[j])).sum::<f64>() / complements;
                 target = mu * libm::pow(mu_affine / mu, 3.0);
@@ -386,7 +387,7 @@ mod tests {
         let mut plain: Vec<f64> = rhs.to_vec();
         normal.solve(&mut plain);
         let mut refined = plain.clone();
-        refine(&a, &theta, &normal, &rhs, &mut refined);
+        refine(&a, &theta, &mut normal, &rhs, &mut refined, (&mut vec![0.0; theta.len()], &mut vec![0.0; rhs.len()]));
         let (before, after) = (residual(&plain), residual(&refined));
         assert!(before > 1e-3 * 3e-6, "no bias to take out: {before}");
         assert!(after < 0.05 * before, "{before} -> {after}");

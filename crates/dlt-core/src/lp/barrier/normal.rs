@@ -74,6 +74,8 @@ pub(super) struct Normal {
     /// triangle, held in the blocks; and each diagonal entry.
     into_l: Vec<usize>,
     diagonal: Vec<usize>,
+    /// A right-hand side in elimination order: `solve`'s, kept for the next.
+    permuted: Vec<f64>,
 }
 
 impl Normal {
@@ -159,7 +161,7 @@ impl Normal {
             }
         }
         let diagonal = (0..m).map(|k| slot(k, k)).collect();
-        Normal { order, supernodes, of_column, row_index, l: vec![0.0; at], into_l, diagonal }
+        Normal { order, supernodes, of_column, row_index, l: vec![0.0; at], into_l, diagonal, permuted: Vec::new() }
     }
 
     /// Factors A diag(theta) A' + delta I.
@@ -259,14 +261,16 @@ impl Normal {
     }
 
     /// Solves the factored system for `b`, in place.
-    pub(super) fn solve(&self, b: &mut [f64]) {
+    pub(super) fn solve(&mut self, b: &mut [f64]) {
         // Column first + c of a supernode: its rows and entries from the diagonal.
         let column = |sn: &Supernode, c: usize| {
             let rows = &self.row_index[sn.rows.clone()];
             let at = sn.at + c * rows.len();
             (&rows[c..], &self.l[at + c..at + rows.len()])
         };
-        let mut y: Vec<f64> = self.order.iter().map(|&r| b[r]).collect();
+        let mut y = core::mem::take(&mut self.permuted);
+        y.clear();
+        y.extend(self.order.iter().map(|&r| b[r]));
         for sn in &self.supernodes {
             for c in 0..sn.width {
                 let (rows, entries) = column(sn, c);
@@ -293,6 +297,7 @@ impl Normal {
             }
         }
         self.order.iter().zip(&y).for_each(|(&r, &v)| b[r] = v);
+        self.permuted = y;
     }
 }
 
