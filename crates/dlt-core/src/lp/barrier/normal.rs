@@ -227,12 +227,12 @@ impl Normal {
                 at_row.extend(d_rows[top..].iter().map(|&r| relative[r]));
                 for j in 0..wide {
                     let target = sn.at + at_row[j] * height;
-                    let from = &update[j * tall + j..(j + 1) * tall];
+                    let part = &update[j * tall + j..(j + 1) * tall];
                     if at_row[tall - 1] - at_row[j] == tall - 1 - j {
                         let into = &mut l[target + at_row[j]..target + at_row[tall - 1] + 1];
-                        into.iter_mut().zip(from).for_each(|(x, u)| *x -= u);
+                        into.iter_mut().zip(part).for_each(|(x, u)| *x -= u);
                     } else {
-                        for (&at, u) in at_row[j..].iter().zip(from) {
+                        for (&at, u) in at_row[j..].iter().zip(part) {
                             l[target + at] -= u;
                         }
                     }
