@@ -274,7 +274,7 @@ pub fn interior(model: &Model, most: u64, mut look: impl FnMut(&[f64], &[f64]) -
         // The Newton direction for complementarity targets rxz (x z) and
         // rwv (w v), through the normal equations for dy, into `d`; its
         // longest steps.
-        let mut direction = |rxz: &[f64], rwv: &[f64], d: &mut Point, g: &mut [f64], rhs: &mut [f64], residual: &mut [f64]| {
+        let mut direction = |rxz: &[f64], rwv: &[f64], d: &mut Point| {
             g.iter_mut().enumerate().for_each(|(j, g)| *g = -rc[j] + rxz[j] / p.x[j] - if bounded[j] { (rwv[j] - p.v[j] * ru[j]) / p.w[j] } else { 0.0 });
             d.x.iter_mut().enumerate().for_each(|(j, x)| *x = theta[j] * g[j]);
             times(a, &d.x, &mut d.y);
@@ -285,7 +285,7 @@ pub fn interior(model: &Model, most: u64, mut look: impl FnMut(&[f64], &[f64]) -
             normal.solve(&mut d.y);
             if sharpen {
                 // d.x is free until A'dy is taken into it.
-                refine(a, &theta, &mut normal, rhs, &mut d.y, (&mut d.x, residual));
+                refine(a, &theta, &mut normal, &rhs, &mut d.y, (&mut d.x, &mut residual));
             }
             times_transposed(a, &d.y, &mut d.x);
             for j in 0..n {
@@ -313,7 +313,7 @@ pub fn interior(model: &Model, most: u64, mut look: impl FnMut(&[f64], &[f64]) -
         let mut target = 0.0;
         let mut best: Option<(f64, f64)> = None;
         for round in 0..2 + CORRECTORS {
-            let (ap, ad) = direction(&rxz, &rwv, &mut d, &mut g, &mut rhs, &mut residual);
+            let (ap, ad) = direction(&rxz, &rwv, &mut d);
             if round == 0 {
                 let mu_affine = (0..n).map(|j| (p.x[j] + ap * d.x[j]) * (p.z[j] + ad * d.z[j]) + (p.w[j] + ap * d.w[j]) * (p.v[j] + ad * d.v[j])).sum::<f64>() / complements;
                 target = mu * libm::pow(mu_affine / mu, 3.0);
