@@ -235,4 +235,21 @@ mod tests {
         assert!(messages(&long) <= LISTED_MESSAGES);
         assert_eq!(long.schedule.total_load, 1e6);
     }
+
+    /// Found by the fuzzer: a binomial chain (p = 1, h = 6) whose
+    /// communication is 1e23 times cheaper than its start-ups. Its LP's
+    /// terms in C (6.5e-23 beside start times of 1) took microlp 2,080
+    /// iterations and 4.7 s at C = 1e-26, and at C = 1e-30 18 s and a
+    /// failure; without them it takes a few hundred. As C goes to 0 the
+    /// makespan is C = 0's.
+    #[test]
+    fn communication_a_vanishing_share_of_the_cost_is_solved_as_free() {
+        let at = |c: f64| binomial(&BinomialParams { p: 1.0, h: 6.0, load: Load::new(1e-3, c, 1e-3, 3.1e6), stages: Stages::new(Some(1e4), None, None), order: Order::Llf }).unwrap();
+        let free = at(0.0).schedule.makespan;
+        for c in [1e-26, 1e-30] {
+            let out = at(c);
+            assert!((out.schedule.makespan - free).abs() <= 1e-12 * free, "C = {c}: {} against {free}", out.schedule.makespan);
+            assert!(out.lp.iterations < 1000, "C = {c}: {:?}", out.lp);
+        }
+    }
 }
