@@ -189,6 +189,20 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// Found by a sweep of extreme parameters: where time hardly depends on
+    /// load (C and b of 1e-24 beside S and a of 1e-5), the loads read off
+    /// the recursion's times lost 7e-5 of V, and the checker refused the
+    /// schedule. One processor does all the load: S + C V + a + b V.
+    #[test]
+    fn loads_that_hardly_cost_time_still_add_up_to_v() {
+        for (v, s, c, a, b) in [(653384.1484388561, 3.6295594772768784e-20, 5.668001497542658e-26, 1.6780688746220997e-05, 7.831036715614057e-24), (1744.4756574326427, 3.547673922321103e-10, 5.1879764619618825e-12, 0.13260674370060832, 6.08114123241243e-21)] {
+            let out = memory(&MemoryParams { v, processors: vec![Processor { s, c, pieces: vec![(a, b)] }], prune: None, real_pieces: None }).unwrap();
+            let whole = s + c * v + a + b * v;
+            assert_eq!(out.loads, [v]);
+            assert!((out.schedule.makespan - whole).abs() <= 1e-12 * whole, "{} against {whole}", out.schedule.makespan);
+        }
+    }
+
     proptest! {
         #![proptest_config(crate::cases(60))]
         /// The optimum is no worse than the equal split or than one processor
