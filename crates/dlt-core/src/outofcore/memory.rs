@@ -122,22 +122,33 @@ pub fn memory_lp(params: &MemoryParams) -> Result<(Model, lp::Units)> {
     Ok((hierarchy_lp(params.v, &params.processors, &all, tau).0, lp::units(params.v, tau)))
 }
 
+/// The variables of `hierarchy_lp` over m processors: Cmax, alpha_i, R_i.
+fn lp_variables(m: usize) -> usize {
+    2 * m + 1
+}
+
 /// The LP's size: one message per processor; Cmax, alpha_i and R_i are
 /// the variables of `hierarchy_lp` (a test holds every LP model's plan to
 /// its exported program). Counted, not built: solving builds no LP.
 pub(crate) fn plan(params: &MemoryParams) -> Result<crate::model::Plan> {
     validate(params)?;
     let m = params.processors.len();
-    let method = "LP (1)-(4) solved by its structure: a recursion over the processors, no simplex";
-    Ok(crate::model::Plan { messages: Some(params.processors.len()), variables: Some(2 * m + 1), solved_variables: Some(0), method: Some(method.into()), ..Default::default() })
+    let method = "LP (1)-(4) solved by its structure: a recursion over the processors, no simplex (the LP where round-off leaves the recursion short of its optimum)";
+    Ok(crate::model::Plan { messages: Some(params.processors.len()), variables: Some(lp_variables(m)), solved_variables: Some(0), method: Some(method.into()), ..Default::default() })
 }
 
 pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
     let real = validate(params)?;
     let (v, list) = (params.v, &params.processors);
     let all: Vec<usize> = (0..list.len()).collect();
+    let mut size = LpSize::NONE;
     let (kept, (loads, cmax)) = staging::pruned(Prune::from(params.prune), all, |kept| {
-        let (loads, cmax) = deadline::solve(v, &kept.iter().map(|&i| &list[i]).collect::<Vec<_>>());
+        // The LP where the recursion misses its own optimum, and is within
+        // the engine's reach (m = 100,000 is not).
+        let (loads, cmax) = match deadline::solve(v, &kept.iter().map(|&i| &list[i]).collect::<Vec<_>>()) {
+            Some(r) if r.meets() || lp_variables(kept.len()) > lp::MAX_VARIABLES => (r.loads, r.makespan),
+            _ => by_lp(v, list, kept, &mut size)?,
+        };
         let full: Vec<usize> = (0..kept.len()).filter(|&j| loads[j] > EMPTY * v).collect();
         let smaller = (full.len() < kept.len()).then(|| full.iter().map(|&j| kept[j]).collect());
         Ok(((loads, cmax), smaller))
@@ -157,10 +168,26 @@ pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
         swap_points: list.iter().map(|q| Some(super::levels(&q.pieces).swap_point).filter(|x| x.is_finite())).collect(),
         loads: all,
         real_makespan_under_hierarchy,
-        lp: LpSize::NONE,
+        lp: size,
         warnings,
         schedule,
     })
+}
+
+/// LP (1)-(4) over the processors `kept` by the engine, where the
+/// recursion's round-off leaves it without its optimum (`deadline::solve`):
+/// the loads, scaled to add up to V, and their makespan; its work added to
+/// `size`.
+fn by_lp(v: f64, list: &[Processor], kept: &[usize], size: &mut LpSize) -> Result<(Vec<f64>, f64)> {
+    let tau = time_unit(v, kept.iter().map(|&i| &list[i]));
+    let (model, alpha, _) = hierarchy_lp(v, list, kept, tau);
+    let sol = lp::solve(&lp::Auto, &model, "memory hierarchy")?;
+    *size = size.then(&model, &sol);
+    let loads: Vec<f64> = alpha.iter().map(|&a| sol.get(a).max(0.0)).collect();
+    let sum: f64 = loads.iter().sum();
+    let loads: Vec<f64> = loads.iter().map(|x| x * v / sum).collect();
+    let makespan = super::served_in_order(kept.iter().zip(&loads).map(|(&i, &x)| (&list[i], &list[i].pieces[..], x)));
+    Ok((loads, makespan))
 }
 
 /// The originator sends in the given order, back to back; each processor
@@ -188,6 +215,39 @@ fn memory_schedule(v: f64, list: &[Processor], kept: &[usize], loads: &[f64], ma
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    fn processor(s: f64, c: f64, pieces: &[(f64, f64)]) -> Processor {
+        Processor { s, c, pieces: pieces.to_vec() }
+    }
+
+    /// Found by a sweep of extreme parameters (times of 1e-11): the slope
+    /// of W left of its first breakpoint was read one second away, and the
+    /// makespan came out 57 % above that of P3 doing all the load.
+    #[test]
+    fn times_of_1e_11_are_read_on_their_own_scale() {
+        let list = vec![
+            processor(3.540439500357752e-29, 0.13511157558788628, &[(1.6309631445032124e-20, 2.2756614066776546e-22), (-1.8543535759236403e-19, 1.404106300619368e-19)]),
+            processor(1.398248710692741e-27, 0.0, &[(0.0, 1.77740922168032e-05), (-1.1875239235319584e-06, 0.0006392261449544265)]),
+            processor(0.0, 1.3790290615829944e-30, &[(0.0, 2.428338225928122e-12), (-1.801212943172616e-11, 4.937210379621323e-11), (-7.917694234956922e-10, 1.7795622077251653e-11)]),
+            processor(9.157035158458158e-12, 0.0, &[(0.0, 8.891972119517634)]),
+        ];
+        let v = 1.3213786428678163;
+        let out = memory(&MemoryParams { v, processors: list.clone(), prune: Some(false), real_pieces: None }).unwrap();
+        let p3 = super::super::served_in_order(list.iter().zip([0.0, 0.0, v, 0.0]).map(|(q, x)| (q, &q.pieces[..], x)));
+        assert!(out.schedule.makespan <= p3 * (1.0 + 1e-9), "{} against P3 alone's {p3}", out.schedule.makespan);
+    }
+
+    /// Where the recursion's loads miss the optimum it read off (two
+    /// processors whose times are 1e-11 for 2e7 units), the LP is asked:
+    /// both end together, P1 at (C1 + b1) x1 with x1 = (a2 + b2 V) / (b1 + b2).
+    #[test]
+    fn the_lp_answers_where_the_recursion_misses_its_optimum() {
+        let (c1, b1, a2, b2, v) = (2.697094137316037e-27, 1.849584227151419e-14, 1.233444702731957e-22, 4.882134166742437e-18, 19421825.535854813);
+        let out = memory(&MemoryParams { v, processors: vec![processor(0.0, c1, &[(0.0, b1)]), processor(0.0, 0.0, &[(a2, b2)])], prune: None, real_pieces: None }).unwrap();
+        let x1 = (a2 + b2 * v) / (b1 + b2);
+        assert_eq!(out.lp.solves, 1);
+        assert!((out.schedule.makespan - (c1 + b1) * x1).abs() <= 1e-9 * out.schedule.makespan, "{} against {}", out.schedule.makespan, (c1 + b1) * x1);
+    }
 
     /// Found by a sweep of extreme parameters: where time hardly depends on
     /// load (C and b of 1e-24 beside S and a of 1e-5), the loads read off
