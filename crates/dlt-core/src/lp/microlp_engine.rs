@@ -135,8 +135,7 @@ pub(super) struct Kept {
     /// None once an edit has failed: the LP is lost.
     solution: Option<microlp::Solution>,
     iterations: u64,
-    /// Whether a negligible term was left out: judged on the bounds then,
-    /// so that new bounds rebuild the LP.
+    /// Whether a negligible term was left out (`left_out`).
     left_out: bool,
 }
 
@@ -149,6 +148,12 @@ impl Kept {
         let kept = Kept { vars, solution: Some(solution), iterations, left_out };
         let sol = kept.answer(model, iterations, what)?;
         Ok((kept, sol))
+    }
+
+    /// Whether a negligible term was left out, judged on the bounds then:
+    /// new bounds may make it count, and the LP is built afresh for them.
+    pub(super) fn left_out(&self) -> bool {
+        self.left_out
     }
 
     /// Adds `rows` (already in `model`, last) and solves again.
@@ -167,14 +172,7 @@ impl Kept {
     }
 
     /// Gives `vars` the bounds they have in `model` and solves again.
-    /// Where a negligible term was left out, the LP is built and solved
-    /// afresh instead: the new bounds may make it count.
     pub(super) fn bound(&mut self, model: &Model, vars: &[Var], what: &str) -> crate::error::Result<Solution> {
-        if self.left_out {
-            let (kept, sol) = Kept::new(model, what)?;
-            *self = kept;
-            return Ok(sol);
-        }
         let before = self.iterations;
         let bounds: Vec<_> = vars.iter().map(|v| (self.vars[v.0], model.bounds[v.0].0, model.bounds[v.0].1)).collect();
         self.edit(what, |solution| solution.set_var_bounds(&bounds))?;

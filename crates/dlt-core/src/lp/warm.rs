@@ -73,13 +73,14 @@ impl Warm {
     /// Gives variables new bounds, each `(var, (lower, upper))`, within
     /// their first ones or not, and solves again: microlp from the basis it
     /// ended with (a few dual simplex iterations where a cold solve starts
-    /// over), the dense simplex's LP afresh by microlp.
+    /// over), the dense simplex's LP afresh by microlp, and so an LP whose
+    /// negligible terms microlp was not given (`Kept::left_out`).
     pub fn bound(&mut self, bounds: &[(Var, (f64, f64))], what: &str) -> Result<Solution> {
         bounds.iter().for_each(|&(v, b)| self.model.bounds[v.0] = b);
         let vars: Vec<Var> = bounds.iter().map(|b| b.0).collect();
         let sol = match &mut self.engine {
-            Engine::Dense(_) => self.cold(what)?,
-            Engine::Microlp(kept) => kept.bound(&self.model, &vars, what)?,
+            Engine::Microlp(kept) if !kept.left_out() => kept.bound(&self.model, &vars, what)?,
+            _ => self.cold(what)?,
         };
         let sol = checked(&self.model, sol, what)?;
         self.settled(sol, what)

@@ -185,18 +185,17 @@ pub(crate) fn solve(v: f64, list: &[&Processor]) -> Option<Recursed> {
     }
     // Where time hardly depends on load, loads read off times lose digits
     // of V itself (7e-5 of it on one processor): what is left goes to the
-    // processor whose link and computing it lengthens least, and the
-    // makespan tells whether that is within round-off of the optimum
-    // (`Recursed::meets`).
-    if left > 1e-12 * v {
-        let marginal = |(q, &x): (&&Processor, &f64)| q.c + q.pieces.iter().filter(|p| p.0 + p.1 * x >= q.time(x)).map(|p| p.1).fold(0.0, f64::max);
-        let cheapest = list.iter().zip(&loads).map(marginal).enumerate().min_by(|a, b| a.1.total_cmp(&b.1)).map(|(j, _)| j);
-        if let Some(j) = cheapest {
-            loads[j] += left;
-        }
+    // last processor, and the makespan tells whether that is within
+    // round-off of the optimum (`Recursed::meets`).
+    if let (true, Some(last)) = (left > 1e-12 * v, loads.last_mut()) {
+        *last += left;
     }
-    let makespan = super::served_in_order(list.iter().zip(&loads).map(|(q, &x)| (*q, &q.pieces[..], x)));
-    Some(Recursed { loads, makespan, optimum: -start })
+    Some(Recursed { makespan: makespan(&list, &loads), loads, optimum: -start })
+}
+
+/// The makespan of `loads` over `list`, served in order.
+pub(crate) fn makespan(list: &[&Processor], loads: &[f64]) -> f64 {
+    super::served_in_order(list.iter().zip(loads).map(|(q, &x)| (*q, &q.pieces[..], x)))
 }
 
 /// W_i from W_(i+1) = `w` and processor i, exact where it is at most `v`.
@@ -345,7 +344,7 @@ mod tests {
             let refs: Vec<&Processor> = list.iter().collect();
             let Recursed { loads, makespan, .. } = solve(v, &refs).filter(Recursed::meets).expect("the recursion meets its optimum");
             let all: Vec<usize> = (0..m).collect();
-            let tau = time_unit(v, &list);
+            let tau = time_unit(v, &list, &all);
             let (lp, _, cmax) = hierarchy_lp(v, &list, &all, tau);
             let optimum = solve_lp(&Microlp, &lp, "memory").unwrap().get(cmax) * tau;
             assert_relative_eq!(makespan, optimum, max_relative = 1e-9);
@@ -368,8 +367,9 @@ mod tests {
             let list = vec![q.clone(); m];
             let Recursed { loads, makespan, .. } = solve(v, &list.iter().collect::<Vec<_>>()).filter(Recursed::meets).expect("the recursion meets its optimum");
             assert_relative_eq!(loads.iter().sum::<f64>(), v, max_relative = 1e-11);
-            let tau = time_unit(v, &list);
-            let (lp, _, cmax) = hierarchy_lp(v, &list, &(0..m).collect::<Vec<_>>(), tau);
+            let all: Vec<usize> = (0..m).collect();
+            let tau = time_unit(v, &list, &all);
+            let (lp, _, cmax) = hierarchy_lp(v, &list, &all, tau);
             let optimum = solve_lp(&Microlp, &lp, "memory").unwrap().get(cmax) * tau;
             assert_relative_eq!(makespan, optimum, max_relative = 1e-9);
         }

@@ -109,16 +109,17 @@ fn validate(p: &MemoryParams) -> Result<Option<Pieces>> {
 /// The LP's unit of time: the makespan of the best single processor doing
 /// all the load while the others get empty messages, an upper bound of the
 /// optimum (so that one very slow processor does not set the scale).
-pub(super) fn time_unit<'a>(v: f64, list: impl IntoIterator<Item = &'a Processor> + Clone) -> f64 {
-    let startups: f64 = list.clone().into_iter().map(|q| q.s + q.time(0.0)).sum();
-    startups + list.into_iter().map(|q| q.c * v + q.time(v)).fold(f64::INFINITY, f64::min)
+pub(super) fn time_unit(v: f64, list: &[Processor], kept: &[usize]) -> f64 {
+    let kept = || kept.iter().map(|&i| &list[i]);
+    let startups: f64 = kept().map(|q| q.s + q.time(0.0)).sum();
+    startups + kept().map(|q| q.c * v + q.time(v)).fold(f64::INFINITY, f64::min)
 }
 
 /// LP (1)-(4) as printed, every processor, for export, with its units.
 pub fn memory_lp(params: &MemoryParams) -> Result<(Model, lp::Units)> {
     validate(params)?;
     let all: Vec<usize> = (0..params.processors.len()).collect();
-    let tau = time_unit(params.v, &params.processors);
+    let tau = time_unit(params.v, &params.processors, &all);
     Ok((hierarchy_lp(params.v, &params.processors, &all, tau).0, lp::units(params.v, tau)))
 }
 
@@ -133,7 +134,7 @@ fn lp_variables(m: usize) -> usize {
 pub(crate) fn plan(params: &MemoryParams) -> Result<crate::model::Plan> {
     validate(params)?;
     let m = params.processors.len();
-    let method = "LP (1)-(4) solved by its structure: a recursion over the processors, no simplex (the LP where round-off leaves the recursion short of its optimum)";
+    let method = "LP (1)-(4) solved by its structure: a recursion over the processors, no simplex (the LP where round-off misses)";
     Ok(crate::model::Plan { messages: Some(params.processors.len()), variables: Some(lp_variables(m)), solved_variables: Some(0), method: Some(method.into()), ..Default::default() })
 }
 
@@ -145,9 +146,14 @@ pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
     let (kept, (loads, cmax)) = staging::pruned(Prune::from(params.prune), all, |kept| {
         // The LP where the recursion misses its own optimum, and is within
         // the engine's reach (m = 100,000 is not).
-        let (loads, cmax) = match deadline::solve(v, &kept.iter().map(|&i| &list[i]).collect::<Vec<_>>()) {
+        let procs: Vec<&Processor> = kept.iter().map(|&i| &list[i]).collect();
+        let (loads, cmax) = match deadline::solve(v, &procs) {
             Some(r) if r.meets() || lp_variables(kept.len()) > lp::MAX_VARIABLES => (r.loads, r.makespan),
-            _ => by_lp(v, list, kept, &mut size)?,
+            _ => {
+                let loads = by_lp(v, list, kept, &mut size)?;
+                let makespan = deadline::makespan(&procs, &loads);
+                (loads, makespan)
+            }
         };
         let full: Vec<usize> = (0..kept.len()).filter(|&j| loads[j] > EMPTY * v).collect();
         let smaller = (full.len() < kept.len()).then(|| full.iter().map(|&j| kept[j]).collect());
@@ -176,18 +182,16 @@ pub fn memory(params: &MemoryParams) -> Result<MemoryOutput> {
 
 /// LP (1)-(4) over the processors `kept` by the engine, where the
 /// recursion's round-off leaves it without its optimum (`deadline::solve`):
-/// the loads, scaled to add up to V, and their makespan; its work added to
-/// `size`.
-fn by_lp(v: f64, list: &[Processor], kept: &[usize], size: &mut LpSize) -> Result<(Vec<f64>, f64)> {
-    let tau = time_unit(v, kept.iter().map(|&i| &list[i]));
+/// the loads, scaled to add up to V; its work added to `size`.
+fn by_lp(v: f64, list: &[Processor], kept: &[usize], size: &mut LpSize) -> Result<Vec<f64>> {
+    let tau = time_unit(v, list, kept);
     let (model, alpha, _) = hierarchy_lp(v, list, kept, tau);
     let sol = lp::solve(&lp::Auto, &model, "memory hierarchy")?;
     *size = size.then(&model, &sol);
-    let loads: Vec<f64> = alpha.iter().map(|&a| sol.get(a).max(0.0)).collect();
+    let mut loads: Vec<f64> = alpha.iter().map(|&a| sol.get(a).max(0.0)).collect();
     let sum: f64 = loads.iter().sum();
-    let loads: Vec<f64> = loads.iter().map(|x| x * v / sum).collect();
-    let makespan = super::served_in_order(kept.iter().zip(&loads).map(|(&i, &x)| (&list[i], &list[i].pieces[..], x)));
-    Ok((loads, makespan))
+    loads.iter_mut().for_each(|x| *x *= v / sum);
+    Ok(loads)
 }
 
 /// The originator sends in the given order, back to back; each processor
