@@ -67,8 +67,6 @@ fn terms(model: &Model, row: &Row, vars: &[Variable]) -> (Vec<(Variable, f64)>, 
     (kept, row.terms.iter().any(negligible))
 }
 
-
-
 fn op(sense: Sense) -> ComparisonOp {
     match sense {
         Sense::Le => ComparisonOp::Le,

@@ -19,7 +19,9 @@
 //!
 //! The optimum is the least Cmax with W_1(-Cmax) >= V, read off W_1; a
 //! forward pass from t = -Cmax gives the loads. No tolerance enters but
-//! round-off: tests compare it with the LP (1)-(4) the calculator exports.
+//! round-off: tests compare it with the LP (1)-(4) the calculator exports,
+//! and where round-off leaves loads whose makespan misses the optimum read
+//! off (`Recursed::meets`), the caller solves that LP instead.
 
 use super::Processor;
 use alloc::vec;
