@@ -224,6 +224,11 @@ mod tests {
         Processor { s, c, pieces: pieces.to_vec() }
     }
 
+    /// The makespan of `loads` over `list`, served in order.
+    fn served(list: &[Processor], loads: &[f64]) -> f64 {
+        deadline::makespan(&list.iter().collect::<Vec<_>>(), loads)
+    }
+
     /// Found by a sweep of extreme parameters (times of 1e-11): the slope
     /// of W left of its first breakpoint was read one second away, and the
     /// makespan came out 57 % above that of P3 doing all the load.
@@ -237,7 +242,7 @@ mod tests {
         ];
         let v = 1.3213786428678163;
         let out = memory(&MemoryParams { v, processors: list.clone(), prune: Some(false), real_pieces: None }).unwrap();
-        let p3 = super::super::served_in_order(list.iter().zip([0.0, 0.0, v, 0.0]).map(|(q, x)| (q, &q.pieces[..], x)));
+        let p3 = served(&list, &[0.0, 0.0, v, 0.0]);
         assert!(out.schedule.makespan <= p3 * (1.0 + 1e-9), "{} against P3 alone's {p3}", out.schedule.makespan);
     }
 
@@ -260,7 +265,7 @@ mod tests {
     #[test]
     fn loads_that_hardly_cost_time_still_add_up_to_v() {
         for (v, s, c, a, b) in [(653384.1484388561, 3.6295594772768784e-20, 5.668001497542658e-26, 1.6780688746220997e-05, 7.831036715614057e-24), (1744.4756574326427, 3.547673922321103e-10, 5.1879764619618825e-12, 0.13260674370060832, 6.08114123241243e-21)] {
-            let out = memory(&MemoryParams { v, processors: vec![Processor { s, c, pieces: vec![(a, b)] }], prune: None, real_pieces: None }).unwrap();
+            let out = memory(&MemoryParams { v, processors: vec![processor(s, c, &[(a, b)])], prune: None, real_pieces: None }).unwrap();
             let whole = s + c * v + a + b * v;
             assert_eq!(out.loads, [v]);
             assert!((out.schedule.makespan - whole).abs() <= 1e-12 * whole, "{} against {whole}", out.schedule.makespan);
@@ -289,7 +294,7 @@ mod tests {
             for i in 0..list.len() {
                 let mut one = vec![0.0; list.len()];
                 one[i] = v;
-                let alone = super::super::served_in_order(list.iter().zip(&one).map(|(q, &x)| (q, &q.pieces[..], x)));
+                let alone = served(&list, &one);
                 prop_assert!(out.schedule.makespan <= alone * (1.0 + 1e-9) + round_off, "{} > P{} alone's {alone}", out.schedule.makespan, i + 1);
             }
         }
@@ -311,7 +316,7 @@ mod tests {
                 })
                 .collect();
             // Processors served in order, each computing once its load arrived.
-            let simulate = |loads: &[f64]| super::super::served_in_order(list.iter().zip(loads).map(|(q, &x)| (q, &q.pieces[..], x)));
+            let simulate = |loads: &[f64]| served(&list, loads);
             let raw = memory(&MemoryParams { v, processors: list.clone(), prune: Some(false), real_pieces: None }).unwrap();
             let pruned = memory(&MemoryParams { v, processors: list.clone(), prune: Some(true), real_pieces: None }).unwrap();
             let equal = simulate(&vec![v / m as f64; m]);
