@@ -156,3 +156,19 @@ fn every_model_lists_its_ranges() {
         assert!(!about.fields.is_empty(), "{} lists no ranges", about.name);
     }
 }
+
+/// Fewer stages than n_min are refused by naming n_min, whatever the LP's
+/// limit on stages is: a star whose n_min is also the most stages its LP
+/// takes read "from 1279 to 1279" before.
+#[test]
+fn fewer_stages_than_n_min_are_refused_by_naming_n_min() {
+    for (request, n_min) in [
+        (json!({"model": "star", "m": 952, "S": 1e-3, "C": 2.608e-3, "A": 0.1575, "V": 9.193e9, "D": 7555, "n": 3}), 1279),
+        (json!({"model": "tree", "p": 2, "h": 4, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e5, "D": 1e3, "n": 2, "order": "NLF", "buffers": 1}), 13),
+    ] {
+        let error = refusal(request).unwrap();
+        assert!(names(&error, "n"), "{error:?}");
+        assert!(error.message.starts_with(&format!("n must be at least n_min = {n_min}, ")), "{}", error.message);
+        assert!(error.message.ends_with(", got 2") || error.message.ends_with(", got 3"), "{}", error.message);
+    }
+}

@@ -13,7 +13,7 @@ pub const MAX_MAGNITUDE: f64 = 1e15;
 pub const MIN_MAGNITUDE: f64 = 1e-30;
 
 /// A number as a message shows it: 1e308, not its 309 digits.
-fn shown(x: f64) -> alloc::string::String {
+pub(crate) fn shown(x: f64) -> alloc::string::String {
     if x == 0.0 || !x.is_finite() || (1e-4..1e6).contains(&x.abs()) {
         format!("{x}")
     } else {
@@ -27,7 +27,8 @@ pub fn integer(field: &str, x: f64, lo: usize, hi: usize) -> Result<usize> {
     if x.is_finite() && x == libm::trunc(x) && x >= lo as f64 && x <= hi as f64 {
         Ok(x as usize)
     } else {
-        Err(Error::range(field, format!("{field} must be a whole number from {lo} to {hi}, got {}", shown(x))))
+        let range = if lo == hi { format!("{lo}") } else { format!("a whole number from {lo} to {hi}") };
+        Err(Error::range(field, format!("{field} must be {range}, got {}", shown(x))))
     }
 }
 
@@ -202,5 +203,7 @@ mod tests {
         let l = Field::positive_to("L", 1e6);
         assert_eq!(l.check(2e6).unwrap_err().message, "L must be from 1e-30 to 1e6, got 2e6");
         assert_eq!(Field::integer("gamma", 1, 10).check(0.5).unwrap_err().message, "gamma must be a whole number from 1 to 10, got 0.5");
+        // A range of one value names it.
+        assert_eq!(integer("n", 7.0, 5, 5).unwrap_err().message, "n must be 5, got 7");
     }
 }

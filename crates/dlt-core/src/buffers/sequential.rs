@@ -380,6 +380,6 @@ mod tests {
         assert!(sent.iter().all(|&x| x <= 1.0 + 1e-12));
         let e = star(&StarParams { m: 3.0, load: Load::new(0.0, 1.0, 1.0, 3.0), stages: Stages::new(Some(0.5), Some(1.0), None) }).unwrap_err();
         assert_eq!(e.field, "n");
-        assert!(e.message.contains("from 2"), "{}", e.message);
+        assert!(e.message.contains("at least n_min = 2"), "{}", e.message);
     }
 }

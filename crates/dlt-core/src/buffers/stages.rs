@@ -167,6 +167,12 @@ fn stage_count(n: Option<f64>, n_min: f64, per_stage: usize) -> Result<(usize, u
     }
     let n_min = n_min as usize;
     let n = match n {
+        // Said apart from the LP's limit: "from 1279 to 1279" read as a
+        // range where n_min alone was the point (a star, V = 9.2e9).
+        Some(n) if n < n_min as f64 => {
+            return Err(Error::range("n", format!(
+                "n must be at least n_min = {n_min}, the fewest stages whose buffers D carry V (leave n out for n_min), got {}", validate::shown(n))));
+        }
         Some(n) => validate::integer("n", n, n_min, most(MAX_MESSAGES).max(n_min))?,
         None => n_min,
     };
