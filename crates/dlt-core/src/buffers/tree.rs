@@ -330,19 +330,10 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
         let gap = (solved.makespan - bound) / solved.makespan;
         let shape = if full { "n = n_min: solved with the middle stages full and periodic" } else { "solved with the middle stages periodic" };
         let how = format!("{shape} ({} variables instead of {})", solved.lp.variables, lp_variables(kept, n));
-        // Where the paper's pruning would drop a stage the windows leave
-        // empty and solve again, the full LP goes on from their schedule:
-        // their periodic middle keeps every middle stage loaded, so that the
-        // optimum they find empties at most a stage at the ends, where the
-        // full LP's vertex empties all it can (a tree of 2 layers, n = 1005,
-        // n_min = 5: 667 windowed solves of one stage each, 6 s).
-        let pruning_on = prune == stages::Prune::Pruned
-            && stages::loaded(&solved.chunks, kept.len(), tree.scale.0).1 < n
-            && lp_variables(kept, n) <= lp::MAX_VARIABLES;
-        if gap <= PROVEN && !pruning_on {
+        if gap <= PROVEN {
             return Ok((solved, (Some(format!("{how}, proven optimal by a dual bound of the full LP")), None)));
         }
-        if gap > PROVEN && full && steady_state(tree, n, n_min) {
+        if full && steady_state(tree, n, n_min) {
             return Ok((solved, (Some(format!("{how}; not proven optimal, within {gap:.2e} of a lower bound")), Some(gap))));
         }
         size = solved.lp;

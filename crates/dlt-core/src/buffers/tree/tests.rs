@@ -517,23 +517,3 @@ proptest! {
         assert_pruned_from_the_basis(&raw_tree(p, h, n, (s, 1e-6, a, v), room, llf, two_buffers));
     }
 }
-
-/// A random tree above n_min (p = 2, h = 2, n_min = 5): the windows'
-/// optimum over n stages leaves one stage at an end empty, and the paper's
-/// pruning went one stage a solve while it did (n = 400: 157 solves, n =
-/// 1005: 1,276 solves and 6 s). The full LP from their schedule empties
-/// all it can: the same 9 stages and makespan from n = 400 and 700.
-#[test]
-fn stages_the_windows_leave_empty_are_pruned_by_the_full_lp() {
-    let at = |n: f64| TreeParams {
-        p: 2.0, h: 2.0, load: Load::new(1.5202105890152908e-05, 4.4163463932594884e-08, 5.4633653641670924e-05, 1090.087250203415),
-        stages: Stages::new(Some(57.12528950548283), Some(n), None), order: Order::Llf, buffers: 2.0,
-    };
-    let (n400, n700) = (tree(&at(400.0)).unwrap(), tree(&at(700.0)).unwrap());
-    assert_eq!((n400.n, n700.n, n400.n_min), (9, 9, 5));
-    assert!(n400.lp.solves <= 30 && n700.lp.solves <= 30, "{:?} {:?}", n400.lp, n700.lp);
-    assert_relative_eq!(n400.schedule.makespan, n700.schedule.makespan, max_relative = 1e-12);
-    // The 9 stages are no worse than the raw LP over n = 400 stages.
-    let raw = tree(&TreeParams { stages: Stages::new(Some(57.12528950548283), Some(400.0), Some(false)), ..at(400.0) }).unwrap();
-    assert!(n400.schedule.makespan <= raw.schedule.makespan * (1.0 + 1e-9), "{} against {}", n400.schedule.makespan, raw.schedule.makespan);
-}
