@@ -223,6 +223,21 @@ mod tests {
         assert_eq!(best.best.unwrap().paper.makespan, paper.schedule.makespan);
     }
 
+    /// A star no system of which has the shape of its optimum (150
+    /// processors over 3 stages, communication dominating): each LP goes to
+    /// the engine, and the search stops at its iteration budget (before it,
+    /// 305 LPs, 152,915 iterations, 4.7 s), no better than the paper's
+    /// pruning here either way.
+    #[test]
+    fn the_search_for_a_smaller_system_stops_at_its_iteration_budget() {
+        let with = |prune| star(&StarParams { m: 150.0, load: Load::new(3.222e-6, 8.114e-3, 0.3957, 2.367e11), stages: Stages { prune: Some(prune), ..Stages::new(None, Some(3.0), None) } }).unwrap();
+        let (paper, best) = (with(Prune::Pruned), with(Prune::Best));
+        let report = best.best.unwrap();
+        assert!(report.not_searched > 0 && report.searched > 0, "{report:?}");
+        assert!(best.lp.iterations <= paper.lp.iterations + 2 * super::super::best::ITERATIONS, "{:?} after the paper's {:?}", best.lp, paper.lp);
+        assert_eq!(best.schedule.makespan, paper.schedule.makespan);
+    }
+
     proptest! {
         #![proptest_config(crate::cases(200))]
         /// The later-stages-full method equals the full LP wherever the full
