@@ -158,8 +158,9 @@ fn every_model_lists_its_ranges() {
 }
 
 /// Fewer stages than n_min are refused by naming n_min, whatever the LP's
-/// limit on stages is: a star whose n_min is also the most stages its LP
-/// takes read "from 1279 to 1279" before.
+/// limit on stages is, and more than the LP takes by naming that limit: a
+/// star whose n_min is also the most stages its LP takes read "from 1279
+/// to 1279" before.
 #[test]
 fn fewer_stages_than_n_min_are_refused_by_naming_n_min() {
     for (request, n_min) in [
@@ -171,4 +172,7 @@ fn fewer_stages_than_n_min_are_refused_by_naming_n_min() {
         assert!(error.message.starts_with(&format!("n must be at least n_min = {n_min}, ")), "{}", error.message);
         assert!(error.message.ends_with(", got 2") || error.message.ends_with(", got 3"), "{}", error.message);
     }
+    let error = refusal(json!({"model": "star", "m": 952, "S": 1e-3, "C": 2.608e-3, "A": 0.1575, "V": 9.193e9, "D": 7555, "n": 1280})).unwrap();
+    assert!(names(&error, "n"), "{error:?}");
+    assert!(error.message.starts_with("n must be at most 1279 here, got 1280: more stages than n_min = 1279 are solved as an LP"), "{}", error.message);
 }

@@ -166,14 +166,20 @@ fn stage_count(n: Option<f64>, n_min: f64, per_stage: usize) -> Result<(usize, u
             "D is too small for V: it needs n_min = {n_min} stages, more than the {shaped} the calculator schedules")));
     }
     let n_min = n_min as usize;
+    let most_n = most(MAX_MESSAGES).max(n_min);
     let n = match n {
-        // Said apart from the LP's limit: "from 1279 to 1279" read as a
+        // Each bound said with its reason: "from 1279 to 1279" read as a
         // range where n_min alone was the point (a star, V = 9.2e9).
         Some(n) if n < n_min as f64 => {
             return Err(Error::range("n", format!(
                 "n must be at least n_min = {n_min}, the fewest stages whose buffers D carry V (leave n out for n_min), got {}", validate::shown(n))));
         }
-        Some(n) => validate::integer("n", n, n_min, most(MAX_MESSAGES).max(n_min))?,
+        Some(n) if n > most_n as f64 => {
+            return Err(Error::range("n", format!(
+                "n must be at most {most_n} here, got {}: more stages than n_min = {n_min} are solved as an LP, of at most {MAX_STAGES} stages and {MAX_MESSAGES} messages ({per_stage} a stage)",
+                validate::shown(n))));
+        }
+        Some(n) => validate::integer("n", n, n_min, most_n)?,
         None => n_min,
     };
     Ok((n, n_min))
