@@ -148,8 +148,6 @@ mod tests {
     use approx::{assert_relative_eq, relative_eq};
     use proptest::prelude::*;
 
-    /// At m n D = V the full LP is exact and presolve removes all of it, so
-    /// even a large one is not left to the later-stages-full method.
     /// Where every stage but the first empties at no cost (C = 0: a stage's
     /// start-ups overlap the computing), the paper's pruning drops them all
     /// after one solve, where it went one stage a solve (n = 60: 60 solves;
@@ -165,6 +163,8 @@ mod tests {
         assert!(pruned.warnings.iter().any(|w| w == "59 of 60 stages were empty and were dropped"), "{:?}", pruned.warnings);
     }
 
+    /// At m n D = V the full LP is exact and presolve removes all of it, so
+    /// even a large one is not left to the later-stages-full method.
     #[test]
     fn full_buffers_take_the_exact_lp_at_any_size() {
         let out = star(&StarParams { m: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e6), stages: Stages::new(Some(100.0), None, Some(false)) }).unwrap();
