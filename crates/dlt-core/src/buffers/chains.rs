@@ -304,17 +304,15 @@ impl Instance {
         if by_message(0, &mut best) < m {
             return best;
         }
-        // `tie` whole stages empty at no cost, `fails` (where known) not.
+        // `tie` whole stages empty at no cost, `fails` (where known) not:
+        // the count doubled until one fails, then the gap halved.
         let (most, mut tie, mut fails) = ((q - 1) / m, 1, None);
-        while fails.is_none() && tie < most {
-            let stages = (2 * tie).min(most);
-            match tied(stages * m) {
-                Some(o) => (best, tie) = (o, stages),
-                None => fails = Some(stages),
-            }
-        }
-        while let Some(f) = fails.filter(|&f| f - tie > 1) {
-            let stages = tie + (f - tie) / 2;
+        loop {
+            let stages = match fails {
+                None if tie < most => (2 * tie).min(most),
+                Some(f) if f - tie > 1 => tie + (f - tie) / 2,
+                _ => break,
+            };
             match tied(stages * m) {
                 Some(o) => (best, tie) = (o, stages),
                 None => fails = Some(stages),
