@@ -105,7 +105,7 @@ fn best<M: StageModel, H>(m: &M, n: usize, paper: Solved<H>, convert: impl Fn(So
                 continue;
             }
             budget -= u * stages;
-            match stages::solve_kept(m, &kept, stages, work.clone()) {
+            match stages::solve_kept(m, &kept, stages, work.clone(), stages::Optimum::Vertex) {
                 Ok(solved) => {
                     report.searched += 1;
                     work = solved.lp.clone();

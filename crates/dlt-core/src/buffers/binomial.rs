@@ -123,7 +123,7 @@ pub fn binomial_lp(params: &BinomialParams) -> Result<(Model, crate::lp::Units)>
 /// The stages and the LP's size of `binomial`.
 pub(crate) fn plan(params: &BinomialParams) -> Result<crate::model::Plan> {
     let (lp, _, n, n_min) = validate(params)?;
-    Ok(full_stages::plan(&lp, n, n_min))
+    Ok(full_stages::plan(&lp, n, n_min, params.stages.prune()))
 }
 
 pub fn binomial(params: &BinomialParams) -> Result<BinomialOutput> {

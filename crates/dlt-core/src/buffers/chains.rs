@@ -50,7 +50,7 @@ struct Message {
 
 /// The LP over the kept units and n stages, scaled as the LP is (loads in
 /// x0, times in tau).
-struct Instance {
+pub(super) struct Instance {
     messages: Vec<Message>,
     /// Messages per stage.
     m: usize,
@@ -189,7 +189,7 @@ impl Instance {
         Proven { chunks, makespan: outcome.t * tau }
     }
 
-    fn new(seq: &Sequential, kept: &[usize], n: usize) -> Self {
+    pub(super) fn new(seq: &Sequential, kept: &[usize], n: usize) -> Self {
         let (x0, tau) = seq.scale;
         let messages = seq.order_of(kept.len(), n).map(|(_, j)| {
             let u = &seq.units[kept[j]];
@@ -478,9 +478,32 @@ impl Instance {
         None
     }
 
+    /// Chunks `x` (message order) within [0, cap], brought to carry V:
+    /// scaled down where they carry more; where less, each given the same
+    /// share of its buffer's room (scaled up where there are no buffers).
+    /// Every such point is a schedule (`row_ends`), whatever x was; `None`
+    /// where the buffers cannot hold V.
+    pub(super) fn carrying(&self, mut x: Vec<f64>) -> Option<Vec<f64>> {
+        let msgs = &self.messages;
+        x.iter_mut().zip(msgs).for_each(|(xq, msg)| *xq = xq.clamp(0.0, msg.cap));
+        let carried: f64 = x.iter().zip(msgs).map(|(xq, msg)| xq * msg.count).sum();
+        let room: f64 = x.iter().zip(msgs).map(|(xq, msg)| (msg.cap - xq) * msg.count).sum();
+        if carried >= self.v || !room.is_finite() {
+            let scale = self.v / carried;
+            x.iter_mut().for_each(|xq| *xq *= scale);
+        } else {
+            let share = (self.v - carried) / room;
+            if share > 1.0 {
+                return None;
+            }
+            x.iter_mut().zip(msgs).for_each(|(xq, msg)| *xq += share * (msg.cap - *xq));
+        }
+        x.iter().zip(msgs).all(|(&xq, msg)| xq.is_finite() && xq <= msg.cap).then_some(x)
+    }
+
     /// E_q + a R_q for every message q: when it has arrived, E_q, and
     /// when its unit, computing the rest without a break, would end.
-    fn row_ends(&self, x: &[f64]) -> Vec<f64> {
+    pub(super) fn row_ends(&self, x: &[f64]) -> Vec<f64> {
         let mut left = vec![0.0; self.m];
         for (q, &xq) in x.iter().enumerate() {
             left[q % self.m] += xq;

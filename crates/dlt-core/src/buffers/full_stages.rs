@@ -56,17 +56,19 @@ pub(crate) fn applies(seq: &Sequential, n: usize, n_min: usize) -> bool {
 /// method, and the variables of the first LP the engine gets: none, as the
 /// shape of the optimum (`chains`) is tried first; where it is not proven
 /// the LP solves after all (the middle stages full at n_min for large n,
-/// else the compact LP).
-pub(crate) fn plan(seq: &Sequential, n: usize, n_min: usize) -> Plan {
+/// else the compact LP; the raw one by the interior point method first).
+pub(crate) fn plan(seq: &Sequential, n: usize, n_min: usize, prune: Prune) -> Plan {
     let units = seq.units.len();
     let variables = 3 * n * units + 1;
     let method = if forced(seq, n) {
         format!("{} with every chunk full to the buffers (the one feasible point)", seq.name)
     } else {
         let otherwise = if applies(seq, n, n_min) {
-            "the middle stages full to the buffers"
+            "the middle stages full to the buffers, or the full LP by the interior point method where the windows grow wide"
         } else if at_n_min(seq, n, n_min) {
-            "the middle stages full to the buffers where the shape of their answer is proven, else the LP in its compact form"
+            "the middle stages full to the buffers or the full LP by the interior point method where either is proven, else the LP in its compact form"
+        } else if prune == Prune::Raw {
+            "the LP in its compact form by the interior point method where a dual bound proves it, else by the simplex"
         } else {
             "the LP in its compact form"
         };
@@ -105,9 +107,13 @@ fn by_paper(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) 
             // answer: the full LP then never solves (000 Fig. 5(a)'s
             // D = 100, V = 2.2E5: 270 stages of 3 layers, 2,431 variables).
             None => {
-                let (solved, bound) = solve(seq, n)?;
+                let (solved, bound, interior) = solve(seq, n)?;
                 let gap = (solved.makespan - bound) / solved.makespan;
-                let how = format!("n = n_min = {n}: solved with the middle stages full to the buffers ({} variables instead of {})", solved.lp.variables, 3 * n * seq.units.len() + 1);
+                let how = if interior {
+                    format!("n = n_min = {n}: the full LP ({} variables) solved by the interior point method", solved.lp.variables)
+                } else {
+                    format!("n = n_min = {n}: solved with the middle stages full to the buffers ({} variables instead of {})", solved.lp.variables, 3 * n * seq.units.len() + 1)
+                };
                 if gap <= super::chains::PROOF && whole(&solved.chunks) {
                     return Ok((solved, vec![format!("{how}; optimal: a dual bound meets the makespan")], None));
                 }
@@ -124,20 +130,37 @@ fn by_paper(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) 
 
 /// The answer with the middle stages full, and a lower bound on the full
 /// LP's optimum: its makespan where the shape of a window's answer proves
-/// it (`chains::prove`), which ends the widening.
-pub(crate) fn solve(seq: &Sequential, n: usize) -> Result<(Solved<()>, f64)> {
+/// it (`chains::prove`), which ends the widening; or the full LP's answer
+/// by the interior point method, proven (then true).
+pub(crate) fn solve(seq: &Sequential, n: usize) -> Result<(Solved<()>, f64, bool)> {
     let all: Vec<usize> = (0..seq.units.len()).collect();
-    let mut proven = None;
+    let (mut proven, mut interior) = (None, false);
     let solved = staging::widening(|window| {
         let (f, l) = (window.min(n), window.min(n.saturating_sub(window)));
+        // A window of a quarter of the stages or more costs the simplex
+        // about what the full LP does (a star of 872 processors, n = 9:
+        // 2.4 s at f = l = 2, 15 s at f = l = 4, 85 s for the full LP, none
+        // proven): the full LP by the interior point method instead
+        // (0.28 s), proven where its bounds meet.
+        let mut spent = LpSize::NONE;
+        if 4 * (f + l) >= n {
+            match seq.interior(&all, n, LpSize::NONE) {
+                Ok((once, bound)) => {
+                    (proven, interior) = (Some(bound), true);
+                    return Ok((once, None));
+                }
+                Err(work) => spent = work,
+            }
+        }
         let mut once = windowed(seq, n, f, l)?;
+        once.lp = spent.and(&once.lp);
         if let Some((p, bound)) = super::chains::prove(seq, &all, &once.chunks) {
             (once.chunks, once.makespan) = (p.chunks, p.makespan);
             proven = Some(bound);
         }
         Ok((once, (proven.is_none() && f + l < n).then_some(2 * window)))
     })?;
-    Ok((solved, proven.unwrap_or_else(|| lower_bound(seq, n))))
+    Ok((solved, proven.unwrap_or_else(|| lower_bound(seq, n)), interior))
 }
 
 /// The LP with stages [0, f) and [n - l, n) free, the rest full.
@@ -191,7 +214,7 @@ mod tests {
             seq.v = seq.stage_capacity(&all) * (n as f64 - 0.05 - 0.9 * f);
             seq.scale = stages::lp_scale(seq.v, Some(1.0), s + seq.v * a / units as f64);
             let full = seq.lp_makespan(n);
-            let (fast, bound) = solve(&seq, n).unwrap();
+            let (fast, bound, _) = solve(&seq, n).unwrap();
             assert_relative_eq!(fast.makespan, full, max_relative = 1e-9);
             assert!(bound <= full * (1.0 + 1e-9), "bound {bound} above the optimum {full}");
             let load: f64 = fast.chunks.iter().flat_map(|st| st.iter().zip(&seq.units).map(|(x, u)| x * u.count)).sum();
@@ -248,5 +271,22 @@ mod tests {
         assert!(solved.lp.variables < 200, "{} variables", solved.lp.variables);
         assert!(warnings[0].contains("optimal: a dual bound meets the makespan"), "{warnings:?}");
         assert_relative_eq!(solved.makespan, seq.lp_makespan(n), max_relative = 1e-9);
+    }
+
+    /// Where a window would free a quarter of the stages or more, the full
+    /// LP goes to the interior point method instead, and its answer is the
+    /// full LP's optimum, proven: a star of 11 processors without
+    /// start-ups at n_min = 4, where the first window already frees 2.
+    #[test]
+    fn wide_windows_give_way_to_the_full_lp_by_the_interior_point_method() {
+        let mut seq = Sequential::example(11, 0.0, 3.18e-3, 1.27e-3, 1.0, Some(1.0), false);
+        let all: Vec<usize> = (0..11).collect();
+        seq.v = seq.stage_capacity(&all) * 3.5;
+        seq.scale = stages::lp_scale(seq.v, Some(1.0), seq.v * 1.27e-3 / 11.0);
+        let (solved, bound, interior) = solve(&seq, 4).unwrap();
+        assert!(interior, "the windows answered");
+        assert_relative_eq!(solved.makespan, seq.lp_makespan(4), max_relative = 1e-9);
+        assert!(solved.makespan - bound <= super::super::chains::PROOF * solved.makespan);
+        assert_eq!(solved.lp.variables, 3 * 4 * 11 + 1);
     }
 }

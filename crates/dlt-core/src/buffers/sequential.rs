@@ -7,12 +7,14 @@
 //! The paper's rows (3)/(30) sum every later chunk, O(m n^2) nonzeros; here
 //! a running sum R_uk = alpha_uk + R_u(k+1) keeps the LP sparse (O(m n)).
 
-use super::stages::{Solved, StageLp, StageModel};
+use super::stages::{LpSize, Solved, StageLp, StageModel};
 use crate::explain::Equations;
 use crate::lp::{Model, Sense, Var};
 use alloc::format;
 use alloc::vec;
 use alloc::vec::Vec;
+
+mod interior;
 
 /// The equations of 000 the rows of `printed` write, per program; `run`
 /// is the running sum of (3)/(30), and the buffers (4), (11), (31)-(32)
@@ -75,6 +77,10 @@ impl StageModel for Sequential {
 
     fn by_structure(&self, kept: &[usize], n: usize) -> Option<(Vec<Vec<f64>>, f64, ())> {
         super::chains::solve(self, kept, n).map(|p| (p.chunks, p.makespan, ()))
+    }
+
+    fn by_interior(&self, kept: &[usize], n: usize, size: LpSize) -> Result<Solved<()>, LpSize> {
+        self.interior(kept, n, size).map(|(solved, _)| solved)
     }
 
     fn load(&self) -> f64 {
@@ -212,6 +218,22 @@ impl Sequential {
     fn load_row(&self, lp: &mut Model, kept: &[usize], alpha: &[Vec<Var>], omitted: f64) {
         let all = alpha.iter().flat_map(|st| st.iter().enumerate().map(|(j, &x)| (x, self.units[kept[j]].count))).collect();
         lp.row("load", all, Sense::Eq, (self.v - omitted) / self.scale.0);
+    }
+
+    /// The compact LP by the interior point method (`interior`), with the
+    /// dual bound that proves it, within the engine's size limit (which the
+    /// engine then reports); else the work spent.
+    pub(super) fn interior(&self, kept: &[usize], n: usize, size: LpSize) -> Result<(Solved<()>, f64), LpSize> {
+        let (lp, alpha, _) = self.compact(kept, n);
+        if lp.names.len() > crate::lp::MAX_VARIABLES {
+            return Err(size);
+        }
+        let (answer, iterations) = interior::solve(self, kept, &lp, &alpha);
+        let work = size.iterated(&lp, iterations);
+        match answer {
+            Some(interior::Proven { chunks, makespan, bound }) => Ok((Solved { kept: kept.to_vec(), chunks, makespan, lp: work, solution: None, handles: () }, bound)),
+            None => Err(work),
+        }
     }
 
     /// The load one stage of full buffers carries to the units `kept`.

@@ -226,6 +226,13 @@ pub(crate) trait StageModel {
     fn by_structure(&self, _kept: &[usize], _n: usize) -> Option<(Vec<Vec<f64>>, f64, Self::Handles)> {
         None
     }
+    /// The optimum by a method whose answer is some optimum, not a vertex
+    /// (an interior point's), proven as `by_structure`'s, with its work
+    /// added to `size`; else the work spent, for the engine to go on from.
+    /// Tried after `by_structure` where `Optimum::Any` will do.
+    fn by_interior(&self, _kept: &[usize], _n: usize, size: LpSize) -> core::result::Result<Solved<Self::Handles>, LpSize> {
+        Err(size)
+    }
     /// The load V, and what one stage carries to units `kept` with every
     /// buffer full (infinite without buffers): their n_min.
     fn load(&self) -> f64;
@@ -251,7 +258,18 @@ pub(crate) struct Solved<H> {
 /// answer and else by the LP; `Pruned` drops units and stages that get no
 /// load and re-solves until every unit and stage has some (000 Sec. 3).
 pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solved<M::Handles>> {
-    solve_with(m, n, prune, |kept, stages, size| solve_kept(m, kept, stages, size))
+    // The paper's pruning drops what a vertex leaves empty.
+    let optimum = if prune == Prune::Raw { Optimum::Any } else { Optimum::Vertex };
+    solve_with(m, n, prune, |kept, stages, size| solve_kept(m, kept, stages, size, optimum))
+}
+
+/// Which optimum a solve may answer where the LP has many: a vertex, as
+/// the simplex gives (the paper's pruning drops what it leaves empty, and
+/// the best search's budget counts pivots), or any.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Optimum {
+    Vertex,
+    Any,
 }
 
 /// `solve` with each system (kept units, stages) solved by `solve_once`, which
@@ -295,13 +313,20 @@ pub(crate) fn chunks_of(alpha: &[Vec<Var>], sol: &lp::Solution, x0: f64) -> Vec<
 }
 
 /// The raw LP over units `kept` and `n` stages, by the model's structure
-/// where it proves its answer, else by the engine; its work added to
-/// `size`.
-pub(crate) fn solve_kept<M: StageModel>(m: &M, kept: &[usize], n: usize, size: LpSize) -> Result<Solved<M::Handles>> {
+/// where it proves its answer, else (where `optimum` allows) by an
+/// interior point, else by the engine; its work added to `size`.
+pub(crate) fn solve_kept<M: StageModel>(m: &M, kept: &[usize], n: usize, size: LpSize, optimum: Optimum) -> Result<Solved<M::Handles>> {
     let (x0, tau) = m.scale();
     if let Some((chunks, makespan, handles)) = m.by_structure(kept, n) {
         return Ok(Solved { kept: kept.to_vec(), chunks, makespan, lp: size.by_structure(), solution: None, handles });
     }
+    let size = match optimum {
+        Optimum::Any => match m.by_interior(kept, n, size) {
+            Ok(solved) => return Ok(solved),
+            Err(size) => size,
+        },
+        Optimum::Vertex => size,
+    };
     let ((lp, alpha, cmax, handles), sol) = solve_lp(m, kept, n)?;
     let chunks = chunks_of(&alpha, &sol, x0);
     Ok(Solved { kept: kept.to_vec(), chunks, makespan: sol.get(cmax) * tau, lp: size.then(&lp, &sol), solution: Some(sol), handles })
@@ -331,7 +356,7 @@ where
     M: StageModel<Handles = Vec<T>>,
 {
     let Some(((lp, alpha, cmax, mut handles), on)) = m.switchable(kept, n).filter(|((lp, ..), _)| lp.names.len() <= lp::MAX_VARIABLES) else {
-        return solve_kept(m, kept, n, size);
+        return solve_kept(m, kept, n, size, Optimum::Vertex);
     };
     let near = near.map(|(mut x, slack)| {
         x.resize(lp.names.len(), 1.0);
@@ -377,7 +402,7 @@ where
             Ok(Solved { kept: kept.to_vec(), chunks: chunks(&sol, stages), makespan: sol.get(cmax) * tau, lp: work, solution: Some(sol), handles })
         }
         // An edit of a feasible LP found infeasible is the engine's round-off.
-        Err(e) if matches!(e.code, Code::Internal | Code::Infeasible) => solve_kept(m, kept, n, size),
+        Err(e) if matches!(e.code, Code::Internal | Code::Infeasible) => solve_kept(m, kept, n, size, Optimum::Vertex),
         Err(e) => Err(e),
     }
 }

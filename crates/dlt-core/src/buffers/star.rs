@@ -82,8 +82,8 @@ pub fn star_lp(params: &StarParams) -> Result<(Model, crate::lp::Units)> {
 
 /// The stages, the LP's size and the method `star` will use.
 pub(crate) fn plan(params: &StarParams) -> Result<crate::model::Plan> {
-    let (lp, n, n_min, _) = validate(params)?;
-    Ok(full_stages::plan(&lp, n, n_min))
+    let (lp, n, n_min, prune) = validate(params)?;
+    Ok(full_stages::plan(&lp, n, n_min, prune))
 }
 
 pub fn star(params: &StarParams) -> Result<StarOutput> {
@@ -250,7 +250,7 @@ mod tests {
             let (lp, n_got, n_min, _) = validate(&params).unwrap();
             assert_eq!((n_got, n_min), (n, n));
             let full = lp.lp_makespan(n);
-            let (fast, bound) = full_stages::solve(&lp, n).unwrap();
+            let (fast, bound, _) = full_stages::solve(&lp, n).unwrap();
             assert_relative_eq!(fast.makespan, full, max_relative = 1e-7);
             assert!(bound <= full * (1.0 + 1e-9));
             star_schedule(&lp, &fast, Some(d), None).unwrap();

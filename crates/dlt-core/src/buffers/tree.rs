@@ -384,7 +384,7 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
             };
             stages::solve_pruned(tree, kept, n, size.and(&work), near)?
         }
-        _ => stages::solve_kept(tree, kept, n, size)?,
+        _ => stages::solve_kept(tree, kept, n, size, stages::Optimum::Vertex)?,
     };
     Ok((timed(tree.scale.1, solved)?, (None, None)))
 }
