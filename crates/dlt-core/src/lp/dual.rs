@@ -14,11 +14,11 @@ use alloc::vec::Vec;
 /// bound of the optimum, not of the whole LP); without one, a negative
 /// reduced cost there makes the bound -infinity.
 pub fn lagrangian_bound(model: &Model, pi: &[f64], upper: impl Fn(usize) -> f64) -> f64 {
-    bound_with(model, pi, &reduced_costs(model, pi, None), upper)
+    bound_with(model, pi, &reduced_costs(model, pi, None), &upper)
 }
 
 /// The Lagrangian bound at `pi` whose reduced costs are `reduced`.
-fn bound_with(model: &Model, pi: &[f64], reduced: &[f64], upper: impl Fn(usize) -> f64) -> f64 {
+fn bound_with(model: &Model, pi: &[f64], reduced: &[f64], upper: &dyn Fn(usize) -> f64) -> f64 {
     let mut bound: f64 = model.rows.iter().zip(pi).map(|(row, &p)| counted(row.sense, p) * row.rhs).sum();
     for (j, (&d, &(lo, hi))) in reduced.iter().zip(&model.bounds).enumerate() {
         let hi = if hi.is_finite() { hi } else { upper(j) };
@@ -29,12 +29,17 @@ fn bound_with(model: &Model, pi: &[f64], reduced: &[f64], upper: impl Fn(usize) 
 
 /// The Lagrangian bound at `pi` with the multiplier of load row `row` set
 /// at its best for the others (`best_multiplier`).
-pub fn bound_at_best(model: &Model, mut pi: Vec<f64>, row: usize, upper: impl Fn(usize) -> f64) -> f64 {
+pub fn bound_at_best(model: &Model, pi: Vec<f64>, row: usize, upper: impl Fn(usize) -> f64) -> f64 {
+    at_best(model, pi, row, &upper)
+}
+
+/// `bound_at_best` compiled once for every caller's `upper`.
+fn at_best(model: &Model, mut pi: Vec<f64>, row: usize, upper: &dyn Fn(usize) -> f64) -> f64 {
     // One pass over the rows for both: the reduced costs without the row,
     // then its own terms at the multiplier found (000 Fig. 13(b)'s proofs
     // read 261,012 rows, the interior point method's each iteration).
     let mut reduced = reduced_costs(model, &pi, Some(row));
-    pi[row] = best_multiplier(model, &reduced, row, &upper);
+    pi[row] = best_multiplier(model, &reduced, row, upper);
     let target = &model.rows[row];
     let p = counted(target.sense, pi[row]);
     for &(v, a) in &target.terms {
@@ -76,7 +81,7 @@ fn reduced_costs(model: &Model, pi: &[f64], skip: Option<usize>) -> Vec<f64> {
 /// bounds, so the best value is the reduced-cost ratio at which, filled
 /// cheapest first, they reach it (a fractional knapsack). 0 where the row
 /// is not of that form.
-fn best_multiplier(model: &Model, reduced: &[f64], row: usize, upper: impl Fn(usize) -> f64) -> f64 {
+fn best_multiplier(model: &Model, reduced: &[f64], row: usize, upper: &dyn Fn(usize) -> f64) -> f64 {
     let target = &model.rows[row];
     let mut items = Vec::with_capacity(target.terms.len());
     for &(v, a) in &target.terms {
