@@ -83,6 +83,10 @@ impl StageModel for Sequential {
         self.interior(kept, n, size).map(|(solved, _)| solved)
     }
 
+    fn free_messages(&self) -> bool {
+        self.units.iter().all(|u| u.s == 0.0)
+    }
+
     fn load(&self) -> f64 {
         self.v
     }

@@ -233,6 +233,11 @@ pub(crate) trait StageModel {
     fn by_interior(&self, _kept: &[usize], _n: usize, size: LpSize) -> core::result::Result<Solved<Self::Handles>, LpSize> {
         Err(size)
     }
+    /// Whether a message costs nothing without load (no start-ups): the
+    /// paper's pruning then never shortens the schedule.
+    fn free_messages(&self) -> bool {
+        false
+    }
     /// The load V, and what one stage carries to units `kept` with every
     /// buffer full (infinite without buffers): their n_min.
     fn load(&self) -> f64;
@@ -258,8 +263,10 @@ pub(crate) struct Solved<H> {
 /// answer and else by the LP; `Pruned` drops units and stages that get no
 /// load and re-solves until every unit and stage has some (000 Sec. 3).
 pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solved<M::Handles>> {
-    // The paper's pruning drops what a vertex leaves empty.
-    let optimum = if prune == Prune::Raw { Optimum::Any } else { Optimum::Vertex };
+    // The paper's pruning drops what a vertex leaves empty, to save the
+    // start-ups of its messages: where they cost nothing, any optimum is
+    // the pruned one.
+    let optimum = if prune == Prune::Raw || m.free_messages() { Optimum::Any } else { Optimum::Vertex };
     solve_with(m, n, prune, |kept, stages, size| solve_kept(m, kept, stages, size, optimum))
 }
 

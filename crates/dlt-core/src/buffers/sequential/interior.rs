@@ -127,6 +127,25 @@ mod tests {
         assert_eq!(chunks.len(), 5);
     }
 
+    /// Without start-ups an empty message costs nothing: the paper's
+    /// pruning cannot shorten the schedule, and the pruned request takes
+    /// the method's answer as the raw one does, at the LP's optimum.
+    #[test]
+    fn without_start_ups_pruning_takes_the_method_s_answer() {
+        let seq = example(11, 0.0, 3.18e-3, 1.27e-3, false, 2.5);
+        let optimum = seq.lp_makespan(5);
+        for prune in [stages::Prune::Raw, stages::Prune::Pruned] {
+            let solved = stages::solve(&seq, 5, prune).unwrap();
+            assert!(solved.solution.is_none() && solved.lp.variables > 0, "not by the method: {:?}", solved.lp);
+            assert_relative_eq!(solved.makespan, optimum, max_relative = 1e-9);
+        }
+        // One start-up is enough for the pruning to count.
+        let mut one = seq;
+        assert!(stages::StageModel::free_messages(&one));
+        one.units[3].s = 1e-9;
+        assert!(!stages::StageModel::free_messages(&one));
+    }
+
     proptest! {
         #![proptest_config(crate::cases(100))]
         #[test]
