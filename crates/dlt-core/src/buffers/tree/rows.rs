@@ -102,6 +102,10 @@ impl StageModel for Tree {
         self.scale
     }
 
+    fn free_messages(&self) -> bool {
+        self.s == 0.0
+    }
+
     fn load(&self) -> f64 {
         self.v
     }

@@ -517,3 +517,16 @@ proptest! {
         assert_pruned_from_the_basis(&raw_tree(p, h, n, (s, 1e-6, a, v), room, llf, two_buffers));
     }
 }
+
+/// Without start-ups an empty message costs nothing: pruning cannot
+/// shorten the schedule, and the request pruned as the paper does gets the
+/// raw LP's answer over every stage, saying which got no load and why.
+#[test]
+fn without_start_ups_pruning_keeps_every_stage() {
+    let with = |prune| TreeParams { p: 2.0, h: 3.0, load: Load::new(0.0, 2.28e-8, 2.32e-5, 28261.0), order: Order::Llf, buffers: 1.0, stages: Stages::new(Some(977.5), Some(20.0), Some(prune)) };
+    let (raw, pruned) = (tree(&with(false)).unwrap(), tree(&with(true)).unwrap());
+    assert_eq!((pruned.n_min, pruned.n), (5, 20));
+    assert_eq!(pruned.schedule.makespan, raw.schedule.makespan);
+    assert!(pruned.warnings.iter().any(|w| w.contains("got no load and were kept")), "{:?}", pruned.warnings);
+    assert!(!raw.warnings.iter().any(|w| w.contains("were kept")));
+}
