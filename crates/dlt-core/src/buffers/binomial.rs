@@ -187,8 +187,8 @@ fn scatter_schedule(lp: &Sequential, tree: &Tree, solved: &Solved<()>, omitted: 
             // Senders: the originator and layers 1..step-1, p messages each.
             if lists {
                 schedule.comm(0, step, (wire, end), x, p);
-                for l in 1..step {
-                    schedule.comm(l, step, (wire, end), x, p * sizes[l]);
+                for (l, size) in sizes.iter().enumerate().take(step).skip(1) {
+                    schedule.comm(l, step, (wire, end), x, p * size);
                 }
             }
             wire = end;
