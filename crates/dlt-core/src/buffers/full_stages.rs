@@ -67,7 +67,7 @@ pub(crate) fn plan(seq: &Sequential, n: usize, n_min: usize, prune: Prune) -> Pl
             "the middle stages full to the buffers, or the full LP by the interior point method where the windows grow wide"
         } else if at_n_min(seq, n, n_min) {
             "the middle stages full to the buffers or the full LP by the interior point method where either is proven, else the LP in its compact form"
-        } else if prune == Prune::Raw {
+        } else if prune == Prune::Raw || seq.free_messages() {
             "the LP in its compact form by the interior point method where a dual bound proves it, else by the simplex"
         } else {
             "the LP in its compact form"

@@ -136,7 +136,7 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
         ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", lp_variables(&all, 4))
     } else if n >= MIN_WINDOWED {
         ("the middle stages periodic where a dual bound of the full LP proves them, else the full LP", lp_variables(&all, 4))
-    } else if params.stages.prune() == stages::Prune::Raw {
+    } else if params.stages.prune() == stages::Prune::Raw || tree.free_messages() {
         ("the full LP, by an interior point method where a dual bound proves its answer, else by the simplex on the rows it found tight, else on all", lp_variables(&all, n))
     } else {
         ("the full LP, its empty stages switched off one by one and solved again from its basis", lp_variables(&all, n))
