@@ -16,7 +16,7 @@
 
 use super::Sequential;
 use crate::buffers::chains::{Instance, PROOF};
-use crate::lp::barrier::{self, Look};
+use crate::lp::barrier::{self, Gap, Look};
 use crate::lp::{dual, Model, Var};
 use alloc::vec::Vec;
 
@@ -24,15 +24,12 @@ use alloc::vec::Vec;
 /// microlp seconds.
 const MOST: u64 = 150;
 
-/// Iterations without the gap shrinking to SHRINK of what it was before the
-/// engine takes over; and the gap below which the directions are refined,
-/// as for the trees (`tree::interior`). The schedule can lag its bound for
+/// Iterations without the gap shrinking (`barrier::Gap`) before the
+/// engine takes over. The schedule can lag its bound for
 /// long: a binomial tree (p = 4, h = 4, n = 1,043, S = 0) stood 4.1e-9
 /// above it from the 57th iteration to the 84th and met it at the 86th
 /// (0.4 s; the engine after it took 7 s).
 const STALL: u64 = 40;
-const SHRINK: f64 = 0.9;
-const SHARPEN: f64 = 1e-6;
 
 /// An optimum: chunks[k][j] in load units, the makespan and the dual
 /// bound that proves it, in time units.
@@ -53,7 +50,7 @@ pub(super) fn solve(seq: &Sequential, kept: &[usize], lp: &Model, alpha: &[Vec<V
     let v = seq.v / x0;
     let mut best: Option<(f64, Vec<f64>)> = None;
     let mut bound = f64::NEG_INFINITY;
-    let (mut iteration, mut better_at, mut gap_then) = (0, 0, f64::INFINITY);
+    let (mut iteration, mut progress) = (0, Gap::new(PROOF, STALL));
     let iterations = barrier::interior(lp, MOST, |x, y| {
         iteration += 1;
         let sent: Vec<f64> = order.iter().map(|&(k, j)| x[alpha[k][j].0]).collect();
@@ -69,17 +66,7 @@ pub(super) fn solve(seq: &Sequential, kept: &[usize], lp: &Model, alpha: &[Vec<V
         // a processor computes from any stage on.
         let most = upper.max(v);
         bound = bound.max(dual::bound_at_best(lp, y.to_vec(), load_row, |_| most));
-        let gap = (upper - bound) / upper;
-        if gap <= SHRINK * gap_then {
-            (gap_then, better_at) = (gap, iteration);
-        }
-        if gap <= PROOF || iteration - better_at >= STALL {
-            Look::Stop
-        } else if gap <= SHARPEN {
-            Look::Sharpen
-        } else {
-            Look::Go
-        }
+        progress.look(iteration, (upper - bound) / upper).1
     });
     let answer = best.filter(|(makespan, _)| makespan - bound <= PROOF * makespan).map(|(makespan, x)| {
         let mut chunks = alloc::vec![alloc::vec![0.0; kept.len()]; alpha.len()];

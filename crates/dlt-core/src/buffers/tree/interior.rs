@@ -14,7 +14,7 @@ use super::proof::FullLp;
 use super::rows::Tree;
 use super::{Times, PROVEN};
 use crate::buffers::stages::{chunks_of, LpSize, Solved};
-use crate::lp::barrier::{self, Look};
+use crate::lp::barrier::{self, Gap, Look, SHARPEN};
 use crate::lp::{dual, Warm};
 use alloc::format;
 use alloc::string::String;
@@ -23,8 +23,8 @@ use alloc::vec::Vec;
 /// Iterations at most: h = 10 at n = 100 met its bound in 36-45.
 const MOST: u64 = 120;
 
-/// Iterations without the gap shrinking to SHRINK of what it was before
-/// the relaxation takes over. Past the point where the normal equations
+/// Iterations without the gap shrinking (`barrier::Gap`) before the
+/// relaxation takes over. Past the point where the normal equations
 /// lose their pivots the iterates stop short of the optimum and wander
 /// (h = 10, n = 12, S = 1e-4: the gap 1.7e-6 from the 24th iteration to
 /// the 45th, the lower bound 6.8e-8 below the optimum; n = 20, S = 1e-5:
@@ -32,18 +32,6 @@ const MOST: u64 = 120;
 /// for at most 3 iterations (n = 20, S = 1e-5: 0.256 from the 8th to the
 /// 10th).
 const STALL: u64 = 5;
-const SHRINK: f64 = 0.9;
-
-/// The gap below which the method's directions are refined (`Look::Sharpen`):
-/// there DELTA's bias on them is what keeps the schedule off the optimum.
-/// h = 10, n = 200, S = 1e-4: the gap stood at 2.1e-9 from the 41st
-/// iteration and the relaxation's simplex took 21,400 iterations (48 s in
-/// all); refined from 1e-6 on, the bounds met at the 41st (8.1 s). n = 300:
-/// 147 -> 12.6 s. Before the gap is that small the iterates are far from
-/// the optimum and refining them gains nothing for its cost (a solve and
-/// two products per direction); from the start, n = 30 and 100 took 10-35 %
-/// longer.
-const SHARPEN: f64 = 1e-6;
 
 /// The rows of the relaxation: those whose slack at the iterate that last
 /// shrank the gap (or at a windowed schedule, `near_schedule`) is at most
@@ -146,7 +134,7 @@ impl FullLp {
         let mut best: Option<(f64, Vec<Vec<f64>>, Vec<f64>)> = None;
         let mut last = Vec::new();
         let mut bound = f64::NEG_INFINITY;
-        let (mut iteration, mut better_at, mut gap_then) = (0, 0, f64::INFINITY);
+        let (mut iteration, mut progress) = (0, Gap::new(PROVEN, STALL));
         let iterations = barrier::interior(&self.lp, MOST, |x, y| {
             iteration += 1;
             // The chunks within their boxes, scaled to carry the load row's V.
@@ -168,19 +156,12 @@ impl FullLp {
             let Some(upper_of) = best.as_ref().map(|b| b.0) else { return Look::Go };
             let lower = dual::bound_at_best(&self.lp, y.to_vec(), self.load_row, self.upper(tree, upper_of));
             bound = bound.max(lower);
-            let gap = (upper_of - bound) / upper_of;
-            if gap <= SHRINK * gap_then {
-                (gap_then, better_at) = (gap, iteration);
+            let (shrank, look) = progress.look(iteration, (upper_of - bound) / upper_of);
+            if shrank {
                 last.clear();
                 last.extend_from_slice(x);
             }
-            if gap <= PROVEN || iteration - better_at >= STALL {
-                Look::Stop
-            } else if gap <= SHARPEN {
-                Look::Sharpen
-            } else {
-                Look::Go
-            }
+            look
         });
         *work = work.iterated(&self.lp, iterations);
         Iterated { best, bound, last, iterations }
