@@ -93,6 +93,7 @@ pub(super) struct Tree {
 pub(super) fn validate(q: &BinomialParams) -> Result<(Sequential, Tree, usize, usize)> {
     let p = P.count(q.p)? as f64;
     let h = H.count(q.h)?;
+    super::deepest_layer(p, h, "p(p+1)^(h-1)", |i| layer_size(p, i))?;
     let Load { costs: Costs { s, c, a }, v } = q.load.validate()?;
     // A stage carries at most D to layer 1 and p(p+1)^(i-2) D to layer i >= 2;
     // a scatter to layer i takes i steps: h(h+1)/2 per stage bound the
@@ -212,6 +213,7 @@ mod tests {
     use super::*;
     use crate::buffers::listing::LISTED_MESSAGES;
     use crate::schedule::Kind;
+    use approx::assert_relative_eq;
 
     fn at_n_min(n: usize) -> BinomialOutput {
         // A stage carries (h (p + 1) - 1) D: D a little over V / (29 n).
@@ -237,6 +239,35 @@ mod tests {
         assert_eq!(messages(&long), long.chunks.len() * 220);
         assert!(messages(&long) <= LISTED_MESSAGES);
         assert_eq!(long.schedule.total_load, 1e6);
+    }
+
+    /// Without start-ups or communication only the buffers bind: the
+    /// optimum is A L for the least L with sum_i |layer i| min(L, n D_i)
+    /// >= V, D_i the most a processor of layer i takes from a stage
+    /// ((31)-(32): D / (p (p+1)^(i-2)) below layer 1), found by bisection.
+    /// Up to MAX_LAYER processors a layer (p = 2, h = 17: 8.6e7, its
+    /// buffer 1/2.9e7 of layer 1's), where the fuzzer's h = 25 read every
+    /// chunk as empty; beyond it, refused naming h and its range.
+    #[test]
+    fn free_messages_fill_the_buffers_to_the_least_peak_load() {
+        let (v, d, a) = (3.1e6, 1e4, 1e-3);
+        let params = |p: f64, h: f64, order, prune| BinomialParams { p, h, load: Load::new(0.0, 0.0, a, v), stages: Stages::new(Some(d), None, prune), order };
+        for (p, h, order, prune) in [(2.0, 17.0, Order::Llf, None), (2.0, 17.0, Order::Nlf, Some(false)), (5.0, 10.0, Order::Llf, Some(true)), (3.0, 13.0, Order::Nlf, None)] {
+            let out = binomial(&params(p, h, order, prune)).unwrap();
+            let n = out.n as f64;
+            let most = |i: usize| if i == 0 { d } else { d / (p * libm::pow(p + 1.0, i as f64 - 1.0)) };
+            let carried = |l: f64| out.layer_sizes.iter().enumerate().map(|(i, count)| count * l.min(n * most(i))).sum::<f64>();
+            let (mut lo, mut hi) = (0.0, n * d);
+            for _ in 0..200 {
+                let mid = (lo + hi) / 2.0;
+                if carried(mid) >= v { hi = mid } else { lo = mid }
+            }
+            assert!(*out.layer_sizes.last().unwrap() <= crate::buffers::MAX_LAYER);
+            assert_relative_eq!(out.schedule.makespan, a * hi, max_relative = 1e-9);
+        }
+        let err = binomial(&params(2.0, 25.0, Order::Llf, None)).unwrap_err();
+        assert_eq!((err.field.as_str(), err.code), ("h", crate::error::Code::OutOfRange));
+        assert!(err.message.starts_with("h must be at most 17 for p = 2, got 25"), "{}", err.message);
     }
 
     /// Found by the fuzzer: a binomial chain (p = 1, h = 6) whose

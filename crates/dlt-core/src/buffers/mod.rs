@@ -55,6 +55,28 @@ pub(crate) const MAX_M: usize = 1_000_000;
 pub(crate) const P: Field = Field::integer("p", 1, MAX_P);
 pub(crate) const H: Field = Field::integer("h", 1, MAX_H);
 
+/// Most processors in the deepest layer of a tree solved by an LP. Its
+/// chunks are per processor, and the deepest layer's buffer is about
+/// 1/`layer(h)` of the first's: beyond 1e8 the engine's tolerances (1e-9
+/// of a buffer) no longer tell them apart, and its answers broke the
+/// buffers, read as infeasible or as all empty (the fuzzer's binomial tree
+/// p = 2, h = 25; on random trees the first failure was at 5.4e8). HiGHS
+/// fails on the same LPs. The papers' trees have at most 4^10 (1e6).
+#[cfg(feature = "lp")]
+pub(crate) const MAX_LAYER: f64 = 1e8;
+
+/// `h`, refused naming its largest value for this p where `layer(h)`, the
+/// processors in layer h (`formula`), is above MAX_LAYER.
+#[cfg(feature = "lp")]
+pub(crate) fn deepest_layer(p: f64, h: usize, formula: &str, layer: impl Fn(usize) -> f64) -> crate::error::Result<()> {
+    if layer(h) <= MAX_LAYER {
+        return Ok(());
+    }
+    let most = (1..h).rev().find(|&h| layer(h) <= MAX_LAYER).unwrap_or(0);
+    Err(crate::error::Error::range("h", alloc::format!(
+        "h must be at most {most} for p = {p}, got {h}: layer h has {formula} = {:.3e} processors, at most {MAX_LAYER:.0e} (the LP's precision)", layer(h))))
+}
+
 #[cfg(feature = "lp")]
 define_model! {
     /// LoadDirect (000 Sec. 3.1): a star with buffers of size D.

@@ -88,20 +88,12 @@ fn validate(q: &TreeParams) -> Result<(Tree, usize, usize)> {
     // hops, h(h+1)/2, bound the LP as messages do.
     let Staged { d, n, n_min, .. } = q.stages.validate(v, p * h as f64, h * (h + 1) / 2)?;
     let powers: Vec<f64> = (0..=h).map(|i| libm::pow(p, i as f64)).collect();
-    if powers[h] > MAX_LAYER {
-        return Err(crate::error::Error::range("h", format!(
-            "p^h = {:.3e} processors in layer h; at most {MAX_LAYER:.0e}: a smaller p or h", powers[h])));
-    }
+    super::deepest_layer(p, h, "p^h", |i| powers[i])?;
     let computing: f64 = powers[1..].iter().sum();
     let (name, _) = variant(q.order, buffers == 1);
     let tree = Tree { name, p, h, s, c, a, v, d, order: q.order, buffers, scale: lp_scale(v, d, s + v * a / computing), powers };
     Ok((tree, n, n_min))
 }
-
-/// Most processors in the deepest layer, p^h: the LP's coefficients span
-/// p^h, and at 15^24 (1.7e28, found by the fuzzer) the engine ran on for
-/// minutes; 8^20 (1.2e18) solves at once. The papers' trees have at most 4^10.
-const MAX_LAYER: f64 = 1e15;
 
 /// The LP (all layers, n stages), for export, with its units.
 pub fn tree_lp(params: &TreeParams) -> Result<(Model, crate::lp::Units)> {
