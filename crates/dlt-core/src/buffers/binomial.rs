@@ -242,8 +242,8 @@ mod tests {
     }
 
     /// Without start-ups or communication only the buffers bind: the
-    /// optimum is A L for the least L with sum_i |layer i| min(L, n D_i)
-    /// >= V, D_i the most a processor of layer i takes from a stage
+    /// optimum is A L for the least L with V <= sum_i |layer i| min(L, n
+    /// D_i), D_i the most a processor of layer i takes from a stage
     /// ((31)-(32): D / (p (p+1)^(i-2)) below layer 1), found by bisection.
     /// Up to MAX_LAYER processors a layer (p = 2, h = 17: 8.6e7, its
     /// buffer 1/2.9e7 of layer 1's), where the fuzzer's h = 25 read every
