@@ -21,9 +21,12 @@ const NARROWED: &[(&str, &str)] = &[
     ("star", "D"),
     ("tree", "D"),
     ("binomial", "D"),
-    // p^h, the processors of a tree's deepest layer, at most 1e15.
+    // The processors of a tree's deepest layer (p^h, binomial
+    // p(p+1)^(h-1)) at most 1e8.
     ("tree", "p"),
     ("tree", "h"),
+    ("binomial", "p"),
+    ("binomial", "h"),
     // At most 2k phases.
     ("torus", "phases"),
     // Every installment a message per child, at most MAX_MESSAGES.

@@ -315,10 +315,15 @@ pub(crate) fn loaded(chunks: &[Vec<f64>], units: usize, x0: f64) -> (Vec<usize>,
     (full_units, full_stages)
 }
 
-/// The chunks `alpha[k][j]` of a solution, in load units (round-off
-/// below 0 read as 0).
-pub(crate) fn chunks_of(alpha: &[Vec<Var>], sol: &lp::Solution, x0: f64) -> Vec<Vec<f64>> {
-    alpha.iter().map(|st| st.iter().map(|&x| sol.get(x).max(0.0) * x0).collect()).collect()
+/// The chunks `alpha[k][j]` of a solution, in load units, round-off
+/// outside their `bounds` (the LP's) read as the bound: the engine's
+/// tolerance is absolute, and a tree's deepest cap, 1/p^(h-1) of a
+/// buffer, overrun by it sent the buffer 1e-5 more than D (p = 8, h = 7).
+pub(crate) fn chunks_of(alpha: &[Vec<Var>], sol: &lp::Solution, bounds: &[(f64, f64)], x0: f64) -> Vec<Vec<f64>> {
+    alpha.iter().map(|st| st.iter().map(|&x| {
+        let (lo, hi) = bounds[x.0];
+        sol.get(x).min(hi).max(lo.max(0.0)) * x0
+    }).collect()).collect()
 }
 
 /// The raw LP over units `kept` and `n` stages, by the model's structure
@@ -337,7 +342,7 @@ pub(crate) fn solve_kept<M: StageModel>(m: &M, kept: &[usize], n: usize, size: L
         Optimum::Vertex => size,
     };
     let ((lp, alpha, cmax, handles), sol) = solve_lp(m, kept, n)?;
-    let chunks = chunks_of(&alpha, &sol, x0);
+    let chunks = chunks_of(&alpha, &sol, &lp.bounds, x0);
     Ok(Solved { kept: kept.to_vec(), chunks, makespan: sol.get(cmax) * tau, lp: size.then(&lp, &sol), solution: Some(sol), handles })
 }
 
@@ -372,7 +377,8 @@ where
         (x, slack)
     });
     let (x0, tau) = m.scale();
-    let chunks = |sol: &lp::Solution, stages: usize| chunks_of(&alpha[..stages], sol, x0);
+    let bounds = lp.bounds.clone();
+    let chunks = |sol: &lp::Solution, stages: usize| chunks_of(&alpha[..stages], sol, &bounds, x0);
     let fits = |stages: usize| fits(m, kept, stages);
     let pruned = || -> Result<(lp::Solution, usize, LpSize)> {
         let (mut warm, first) = lp::Warm::relaxed(lp, near.as_ref().map(|(x, slack)| (&x[..], *slack)), m.name())?;

@@ -82,7 +82,7 @@ impl FullLp {
         *work = work.then(warm.model(), &sol);
         for round in 1..=MAX_ROUNDS {
             let bound = sol.get(cmax);
-            let chunks = chunks_of(&alpha, &sol, x0);
+            let chunks = chunks_of(&alpha, &sol, &warm.model().bounds, x0);
             let at = self.earliest(tree, &chunks);
             let makespan = self.makespan(&at.x);
             if makespan - bound <= PROVEN * makespan {

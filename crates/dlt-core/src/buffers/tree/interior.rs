@@ -196,7 +196,7 @@ impl FullLp {
         let (mut warm, mut sol) = Warm::relaxed(self.lp.clone(), Some((x, NEAR)), tree.name).ok()?;
         for round in 1..=ROUNDS + 1 {
             *work = work.then(warm.model(), &sol);
-            let chunks = chunks_of(&self.alpha, &sol, tree.scale.0);
+            let chunks = chunks_of(&self.alpha, &sol, &warm.model().bounds, tree.scale.0);
             let at = self.earliest(tree, &chunks);
             let makespan = self.makespan(&at.x);
             if makespan - sol.objective <= PROVEN * makespan {

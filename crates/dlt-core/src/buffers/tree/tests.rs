@@ -410,6 +410,24 @@ fn a_tree_beyond_1e8_processors_a_layer_is_refused() {
     }
 }
 
+/// Found by a sweep of random trees: p = 8, h = 7 at n_min (17,858
+/// stages). The engine's answer overran layer 7's cap, D / 8^6 = 3.8e-6
+/// buffers, within its absolute tolerance, and the message carrying it
+/// held 100.001 for D = 100, which the checker refused. Chunks are read
+/// within their bounds: every message fits (the checker passes) and the
+/// listed chunks are within (11), p^(i-1) alpha <= D.
+#[test]
+fn a_deep_layer_s_chunk_is_read_within_its_buffer() {
+    let d = 100.0;
+    let params = TreeParams { p: 8.0, h: 7.0, load: Load::new(1e-6, 1e-3, 1e-6, 1e8), stages: Stages::new(Some(d), None, Some(false)), order: Order::Llf, buffers: 1.0 };
+    let out = tree(&params).unwrap();
+    for stage in &out.chunks {
+        for (i, x) in stage.iter().enumerate() {
+            assert!(libm::pow(8.0, i as f64) * x <= d * (1.0 + 1e-12), "layer {}: {x}", i + 1);
+        }
+    }
+}
+
 /// The paper's pruning of stages from the LP's basis (`solve_pruned`:
 /// stages switched off from the last back) against cold solves: it ends on
 /// a system whose every stage has load, with that system's raw LP optimum

@@ -5,7 +5,7 @@
 use super::proof::FullLp;
 use super::rows::{Form, Period, Tree, TreeLp};
 use super::{Middle, Times, PROVEN};
-use crate::buffers::stages::{LpSize, Solved, StageModel};
+use crate::buffers::stages::{chunks_of, LpSize, Solved, StageModel};
 use crate::buffers::staging;
 use crate::error::Result;
 use crate::lp;
@@ -35,8 +35,7 @@ pub(super) fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest
         // stages after it carry the same.
         let middle = Middle { at: f + 1, copies: 1 + skip as usize, period: big_p * tau };
         let mut chunks = Vec::with_capacity(n);
-        for (p, stage) in alpha.iter().enumerate() {
-            let stage: Vec<f64> = stage.iter().map(|&x| sol.get(x).max(0.0) * x0).collect();
+        for (p, stage) in chunks_of(&alpha, &sol, &lp.bounds, x0).into_iter().enumerate() {
             let copies = if p == middle.at { middle.copies } else { 1 };
             chunks.extend(core::iter::repeat_n(stage, copies));
         }
