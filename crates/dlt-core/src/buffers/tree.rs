@@ -228,7 +228,10 @@ fn layers(tree: &Tree) -> Vec<usize> {
 }
 
 /// Farthest from its bound the windowed method's answer at n_min stands
-/// unproven where the interior point method can be given the full LP.
+/// unproven where the interior point method can be given the full LP. In
+/// deep trees without start-ups the windows stood 0.2 to 0.95 off, above
+/// the optimum (p = 2, h = 20, S = C = 0: 60 s for 36.7 s), where the full
+/// LP (2,000-7,000 variables) took 0.1-7 s; no gallery answer is unproven.
 const STEADY_GAP: f64 = 1e-3;
 
 /// Beyond this many hops at n_min, the full LP gives way to the windowed
