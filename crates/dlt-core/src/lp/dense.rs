@@ -16,7 +16,7 @@
 //! weak duality) and then against the model by the verifier. On 003's
 //! maps and 000's gallery (15,967 LPs) none went to microlp.
 
-use super::{verify, Engine, Failure, Model, Row, Sense, Solution, DENSE_ROWS};
+use super::{verify, Scaling, Engine, Failure, Model, Row, Sense, Solution, DENSE_ROWS};
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -62,6 +62,8 @@ fn gave(why: &str) -> Failure {
 pub(super) struct Lp {
     m: usize,
     n: usize,
+    /// How the model is seen: x_j here is the model's over its column's scale.
+    scale: Scaling,
     /// The rows' terms, and the columns of A (structurals only) built from them.
     rows: Vec<Vec<(usize, f64)>>,
     start: Vec<usize>,
@@ -91,10 +93,12 @@ impl Lp {
     /// logicals), then its rows.
     fn new(model: &Model) -> Result<Lp, Failure> {
         let n = model.names.len();
-        let (lower, upper): (Vec<f64>, Vec<f64>) = model.bounds.iter().copied().unzip();
+        let scale = Scaling::new(model);
+        let (lower, upper): (Vec<f64>, Vec<f64>) = model.bounds.iter().enumerate().map(|(j, &b)| scale.bounds(j, b)).unzip();
+        let cost: Vec<f64> = model.objective.iter().enumerate().map(|(j, c)| c * scale.column(j)).collect();
         let mut x = vec![0.0; n];
         for j in 0..n {
-            let (lo, hi, c) = (lower[j], upper[j], model.objective[j]);
+            let (lo, hi, c) = (lower[j], upper[j], cost[j]);
             x[j] = match (c > 0.0 || c == 0.0 && lo.is_finite(), c < 0.0 || c == 0.0 && hi.is_finite()) {
                 (true, _) if lo.is_finite() => lo,
                 (_, true) if hi.is_finite() => hi,
@@ -103,8 +107,8 @@ impl Lp {
             };
         }
         let mut lp = Lp {
-            m: 0, n, rows: Vec::new(), start: vec![0; n + 1], index: Vec::new(), value: Vec::new(), lower, upper,
-            cost: model.objective.clone(), d: model.objective.clone(), x, head: Vec::new(), row_of: vec![None; n],
+            m: 0, n, scale, rows: Vec::new(), start: vec![0; n + 1], index: Vec::new(), value: Vec::new(), lower, upper,
+            d: cost.clone(), cost, x, head: Vec::new(), row_of: vec![None; n],
             inverse: Vec::new(), weight: Vec::new(), row: Vec::new(), column: Vec::new(),
         };
         lp.add(&model.rows);
@@ -123,7 +127,8 @@ impl Lp {
         }
         for (t, row) in rows.iter().enumerate() {
             let i = m + t;
-            let terms: Vec<(usize, f64)> = row.terms.iter().map(|&(v, a)| (v.0, a)).collect();
+            let r = self.scale.row(row);
+            let terms: Vec<(usize, f64)> = row.terms.iter().map(|&(v, a)| (v.0, a * self.scale.column(v.0) * r)).collect();
             for &(j, a) in &terms {
                 if let Some(b) = self.row_of[j] {
                     for c in 0..m {
@@ -133,9 +138,9 @@ impl Lp {
             }
             inverse[i * size + i] = -1.0;
             let (lo, hi) = match row.sense {
-                Sense::Le => (f64::NEG_INFINITY, row.rhs),
-                Sense::Ge => (row.rhs, f64::INFINITY),
-                Sense::Eq => (row.rhs, row.rhs),
+                Sense::Le => (f64::NEG_INFINITY, row.rhs * r),
+                Sense::Ge => (row.rhs * r, f64::INFINITY),
+                Sense::Eq => (row.rhs * r, row.rhs * r),
             };
             self.lower.push(lo);
             self.upper.push(hi);
@@ -191,7 +196,7 @@ impl Lp {
             }
         }
         self.dual_feasible()?;
-        let values = self.x[..self.n].to_vec();
+        let values: Vec<f64> = self.x[..self.n].iter().enumerate().map(|(j, x)| x * self.scale.column(j)).collect();
         Ok(Solution { objective: model.cost(&values), values, iterations })
     }
 

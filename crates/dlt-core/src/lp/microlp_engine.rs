@@ -2,7 +2,7 @@
 //! panics on singular bases; see the README), run without its time limit
 //! so that every machine gives the same answer.
 
-use super::{failed as failed_by, Engine, Failure, Model, Row, Sense, Solution, Var};
+use super::{failed as failed_by, Scaling, Engine, Failure, Model, Row, Sense, Solution, Var};
 use alloc::format;
 use alloc::vec::Vec;
 use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOptions, SolveOutcome, Tolerances, Variable};
@@ -16,25 +16,26 @@ impl Engine for Microlp {
     }
 
     fn solve(&self, model: &Model) -> Result<Solution, Failure> {
-        let (problem, vars, _) = problem(model);
+        let scales = Scaling::new(model);
+        let (problem, vars, _) = problem(model, &scales);
         let outcome = problem.solve_with(options(model)).map_err(failure)?;
         let (solution, iterations) = optimal(outcome)?;
-        Ok(answer(&solution, &vars, model, iterations))
+        Ok(answer(&solution, &vars, &scales, model, iterations))
     }
 }
 
-/// `model` as microlp's problem, with its variables, and whether a
-/// negligible term was left out.
-fn problem(model: &Model) -> (Problem, Vec<Variable>, bool) {
+/// `model` as microlp's problem, scaled by `scales`, with its variables,
+/// and whether a negligible term was left out.
+fn problem(model: &Model, scales: &Scaling) -> (Problem, Vec<Variable>, bool) {
     let mut problem = Problem::new(OptimizationDirection::Minimize);
     let vars: Vec<_> = (0..model.names.len())
-        .map(|i| if model.binary[i] { problem.add_binary_var(model.objective[i]) } else { problem.add_var(model.objective[i], model.bounds[i]) })
+        .map(|i| if model.binary[i] { problem.add_binary_var(model.objective[i]) } else { problem.add_var(model.objective[i] * scales.column(i), scales.bounds(i, model.bounds[i])) })
         .collect();
     let mut left_out = false;
     for row in &model.rows {
-        let (terms, dropped) = terms(model, row, &vars);
+        let (terms, rhs, dropped) = terms(model, row, &vars, scales);
         left_out |= dropped;
-        problem.add_constraint(terms, op(row.sense), row.rhs);
+        problem.add_constraint(terms, op(row.sense), rhs);
     }
     (problem, vars, left_out)
 }
@@ -52,10 +53,11 @@ fn problem(model: &Model) -> (Problem, Vec<Variable>, bool) {
 /// 4^24 processors lost terms that mattered.
 const NEGLIGIBLE: f64 = 1e-15;
 
-/// `row`'s terms as microlp's, less the negligible ones (a variable fixed
-/// at 0 keeps its term: nothing is gained by dropping it, and pruning
-/// frees such variables again); and whether any was left out.
-fn terms(model: &Model, row: &Row, vars: &[Variable]) -> (Vec<(Variable, f64)>, bool) {
+/// `row`'s terms and right-hand side as microlp's, scaled, less the
+/// negligible terms (a variable fixed at 0 keeps its term: nothing is
+/// gained by dropping it, and pruning frees such variables again); and
+/// whether any was left out.
+fn terms(model: &Model, row: &Row, vars: &[Variable], scales: &Scaling) -> (Vec<(Variable, f64)>, f64, bool) {
     let reach = |v: Var| {
         let (lo, hi) = model.bounds[v.0];
         lo.abs().max(hi.abs())
@@ -63,8 +65,9 @@ fn terms(model: &Model, row: &Row, vars: &[Variable]) -> (Vec<(Variable, f64)>, 
     let size = |&(v, a): &(Var, f64)| a.abs() * reach(v);
     let scale = row.terms.iter().map(|t| if reach(t.0).is_finite() { size(t) } else { t.1.abs() }).fold(row.rhs.abs(), f64::max);
     let negligible = |t: &(Var, f64)| size(t) > 0.0 && size(t) <= NEGLIGIBLE * scale;
-    let kept = row.terms.iter().filter(|t| !negligible(t)).map(|&(v, a)| (vars[v.0], a)).collect();
-    (kept, row.terms.iter().any(negligible))
+    let r = scales.row(row);
+    let kept = row.terms.iter().filter(|t| !negligible(t)).map(|&(v, a)| (vars[v.0], a * scales.column(v.0) * r)).collect();
+    (kept, row.rhs * r, row.terms.iter().any(negligible))
 }
 
 fn op(sense: Sense) -> ComparisonOp {
@@ -118,10 +121,10 @@ fn lost(what: &str) -> crate::error::Error {
     failed(Failure::Gave("an earlier edit failed".into()), what)
 }
 
-fn answer(solution: &microlp::Solution, vars: &[Variable], model: &Model, iterations: u64) -> Solution {
+fn answer(solution: &microlp::Solution, vars: &[Variable], scales: &Scaling, model: &Model, iterations: u64) -> Solution {
     // A 0-1 variable comes back within int_tol of its value: round it,
     // and let the verifier judge the rows at the rounded point.
-    let values = vars.iter().zip(&model.binary).map(|(&v, &b)| if b { libm::round(solution.var_value(v)) } else { solution.var_value(v) }).collect();
+    let values = vars.iter().zip(&model.binary).enumerate().map(|(j, (&v, &b))| if b { libm::round(solution.var_value(v)) } else { solution.var_value(v) * scales.column(j) }).collect();
     Solution { values, objective: solution.objective(), iterations }
 }
 
@@ -130,6 +133,8 @@ fn answer(solution: &microlp::Solution, vars: &[Variable], model: &Model, iterat
 /// No presolve; `Warm` verifies every answer.
 pub(super) struct Kept {
     vars: Vec<Variable>,
+    /// The scaling of the first solve, kept for rows and bounds to come.
+    scales: Scaling,
     /// None once an edit has failed: the LP is lost.
     solution: Option<microlp::Solution>,
     iterations: u64,
@@ -140,10 +145,11 @@ pub(super) struct Kept {
 impl Kept {
     /// Solves `model` and keeps it, with its answer; `what` names it in errors.
     pub(super) fn new(model: &Model, what: &str) -> crate::error::Result<(Kept, Solution)> {
-        let (problem, vars, left_out) = problem(model);
+        let scales = Scaling::new(model);
+        let (problem, vars, left_out) = problem(model, &scales);
         let outcome = problem.solve_with(options(model)).map_err(|f| failed(failure(f), what))?;
         let (solution, iterations) = optimal(outcome).map_err(|f| failed(f, what))?;
-        let kept = Kept { vars, solution: Some(solution), iterations, left_out };
+        let kept = Kept { vars, scales, solution: Some(solution), iterations, left_out };
         let sol = kept.answer(model, iterations, what)?;
         Ok((kept, sol))
     }
@@ -160,9 +166,9 @@ impl Kept {
         let rows = rows
             .iter()
             .map(|row| {
-                let (terms, dropped) = terms(model, row, &self.vars);
+                let (terms, rhs, dropped) = terms(model, row, &self.vars, &self.scales);
                 self.left_out |= dropped;
-                (terms.into_iter().collect(), op(row.sense), row.rhs)
+                (terms.into_iter().collect(), op(row.sense), rhs)
             })
             .collect();
         self.edit(what, |solution| solution.add_constraints(rows))?;
@@ -172,7 +178,10 @@ impl Kept {
     /// Gives `vars` the bounds they have in `model` and solves again.
     pub(super) fn bound(&mut self, model: &Model, vars: &[Var], what: &str) -> crate::error::Result<Solution> {
         let before = self.iterations;
-        let bounds: Vec<_> = vars.iter().map(|v| (self.vars[v.0], model.bounds[v.0].0, model.bounds[v.0].1)).collect();
+        let bounds: Vec<_> = vars.iter().map(|v| {
+            let (lo, hi) = self.scales.bounds(v.0, model.bounds[v.0]);
+            (self.vars[v.0], lo, hi)
+        }).collect();
         self.edit(what, |solution| solution.set_var_bounds(&bounds))?;
         self.answer(model, self.iterations - before, what)
     }
@@ -188,6 +197,6 @@ impl Kept {
 
     fn answer(&self, model: &Model, iterations: u64, what: &str) -> crate::error::Result<Solution> {
         let solution = self.solution.as_ref().ok_or_else(|| lost(what))?;
-        Ok(answer(solution, &self.vars, model, iterations))
+        Ok(answer(solution, &self.vars, &self.scales, model, iterations))
     }
 }

@@ -9,12 +9,14 @@ pub mod dual;
 mod export;
 mod microlp_engine;
 mod presolve;
+mod scaling;
 mod warm;
 
 pub use export::{to_lp, to_mps, units, Units};
 pub use dense::Dense;
 pub use microlp_engine::Microlp;
 pub use warm::Warm;
+pub(crate) use scaling::Scaling;
 
 use crate::error::{Code, Error, Result};
 use alloc::format;
@@ -287,6 +289,30 @@ mod tests {
         assert_abs_diff_eq!(s.get(x), 1.0, epsilon = 1e-9);
         assert_abs_diff_eq!(s.get(y), 3.0, epsilon = 1e-9);
         assert_abs_diff_eq!(s.objective, -7.0, epsilon = 1e-9);
+    }
+
+    #[test]
+    fn large_columns_are_scaled_by_powers_of_two() {
+        let mut m = Model::default();
+        let x = m.var("x", 0.0, 1e-8, 0.0);
+        let y = m.var("y", 0.0, 2.0, 1.0);
+        m.row("link", vec![(y, 1.0), (x, -1e10)], Sense::Ge, 1.0);
+        // The scaled LP answers the model's own optimum.
+        let s = solve(&Microlp, &m, "scaled").unwrap();
+        assert_abs_diff_eq!(s.get(y), 1.0, epsilon = 1e-9);
+        assert_abs_diff_eq!(s.get(x), 0.0, epsilon = 1e-18);
+        let b = m.binary("b", 0.0);
+        m.row("load", vec![(x, 3.0), (y, 0.5), (b, 4.0)], Sense::Le, 5.0);
+        let scaling = Scaling::new(&m);
+        assert_eq!(scaling.column(x.0), libm::ldexp(1.0, -34));
+        assert!((0.5..1.0).contains(&(1e10 * scaling.column(x.0))));
+        assert_eq!((scaling.column(y.0), scaling.column(b.0)), (1.0, 1.0));
+        // The load row, 3 x then 3 * 2^-34, is scaled up to [1/2, 1) too.
+        let r = scaling.row(&m.rows[1]);
+        assert_eq!(r, 1.0);
+        m.row("small", vec![(x, 3.0)], Sense::Le, 1e-8);
+        let r = scaling.row(&m.rows[2]);
+        assert!((0.5..1.0).contains(&(3.0 * scaling.column(x.0) * r)), "{r}");
     }
 
     #[test]
