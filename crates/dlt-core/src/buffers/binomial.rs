@@ -244,7 +244,7 @@ mod tests {
     /// Without start-ups or communication only the buffers bind: the
     /// optimum is A L for the least L with V <= sum_i |layer i| min(L, n
     /// D_i), D_i the most a processor of layer i takes from a stage
-    /// ((31)-(32): D / (p (p+1)^(i-2)) below layer 1), found by bisection.
+    /// ((31)-(32): D / (p (p+1)^(i-2)) below layer 1; `water_level`).
     /// Up to MAX_LAYER processors a layer (p = 2, h = 17: 8.6e7, its
     /// buffer 1/2.9e7 of layer 1's), where the fuzzer's h = 25 read every
     /// chunk as empty; beyond it, refused naming h and its range.
@@ -257,13 +257,8 @@ mod tests {
             let n = out.n as f64;
             let most = |i: usize| if i == 0 { d } else { d / (p * libm::pow(p + 1.0, i as f64 - 1.0)) };
             let carried = |l: f64| out.layer_sizes.iter().enumerate().map(|(i, count)| count * l.min(n * most(i))).sum::<f64>();
-            let (mut lo, mut hi) = (0.0, n * d);
-            for _ in 0..200 {
-                let mid = (lo + hi) / 2.0;
-                if carried(mid) >= v { hi = mid } else { lo = mid }
-            }
             assert!(*out.layer_sizes.last().unwrap() <= crate::buffers::MAX_LAYER);
-            assert_relative_eq!(out.schedule.makespan, a * hi, max_relative = 1e-9);
+            assert_relative_eq!(out.schedule.makespan, a * crate::buffers::water_level(v, n * d, carried), max_relative = 1e-9);
         }
         let err = binomial(&params(2.0, 25.0, Order::Llf, None)).unwrap_err();
         assert_eq!((err.field.as_str(), err.code), ("h", crate::error::Code::OutOfRange));

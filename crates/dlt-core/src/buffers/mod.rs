@@ -115,3 +115,17 @@ define_model! {
     LbStrategy: "lb_layer", "000 Sec. 4.2: the LB strategy, one layer of a binomial tree computing in n* equal stages", include_str!("../../../../examples/lb_layer.json"),
     LbParams => LbOutput = lb_layer, fields = lb::FIELDS, explain = lb_explain::explain
 }
+
+/// Without start-ups or communication only the buffers bind: the least
+/// peak load L per processor at which the layers carry V, `carried(L)`
+/// (each layer's processors times min(L, what n stages of its buffers
+/// hold)), found by bisection on [0, `most`]: the optimum is then A L.
+#[cfg(test)]
+pub(crate) fn water_level(v: f64, most: f64, carried: impl Fn(f64) -> f64) -> f64 {
+    let (mut lo, mut hi) = (0.0, most);
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if carried(mid) >= v { hi = mid } else { lo = mid }
+    }
+    hi
+}

@@ -297,8 +297,9 @@ pub(crate) fn solve_with<M: StageModel, H>(m: &M, n: usize, prune: Prune, mut so
         let smaller = if full_stages < once.chunks.len() {
             Some((kept.clone(), full_stages))
         } else {
-            // Chunks all within EMPTY of 0 (layers of 10^11 processors
-            // sharing V: the fuzzer's binomial tree, h = 25) leave no unit.
+            // Chunks all within EMPTY of 0 leave no unit: nothing is
+            // dropped (layers of 10^11 processors sharing V, the fuzzer's
+            // binomial tree p = 2, h = 25, now refused by MAX_LAYER).
             (!full_units.is_empty() && full_units.len() < kept.len()).then(|| (full_units.iter().map(|&j| kept[j]).collect(), full_stages))
         };
         Ok((once, smaller))

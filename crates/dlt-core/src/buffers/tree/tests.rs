@@ -445,7 +445,7 @@ fn a_deep_layer_s_round_off_does_not_shorten_its_messages() {
 
 /// Without start-ups or communication only the buffers bind: the optimum
 /// is A L for the least L with V <= sum_i p^i min(L, n D / p^(i-1)) ((11):
-/// a chunk for layer i is at most D / p^(i-1)), found by bisection. At
+/// a chunk for layer i is at most D / p^(i-1); `water_level`). At
 /// n_min beyond FULL_LP_HOPS hops the windowed answer stood 0.5 to 0.95
 /// above its bound (h = 20: 60 s against 36.7 s); where the full LP is in
 /// reach, it now goes on to it.
@@ -457,14 +457,9 @@ fn free_messages_fill_the_tree_s_buffers_to_the_least_peak_load() {
         let out = tree(&params).unwrap();
         let n = out.n as f64;
         let carried = |l: f64| (1..=h as i32).map(|i| libm::pow(2.0, i as f64) * l.min(n * d / libm::pow(2.0, (i - 1) as f64))).sum::<f64>();
-        let (mut lo, mut hi) = (0.0, n * d);
-        for _ in 0..200 {
-            let mid = (lo + hi) / 2.0;
-            if carried(mid) >= v { hi = mid } else { lo = mid }
-        }
         assert_eq!(out.n, out.n_min);
         assert!(n * stage_hops(&layers(&validate(&params).unwrap().0)) as f64 > FULL_LP_HOPS as f64);
-        assert_relative_eq!(out.schedule.makespan, a * hi, max_relative = 1e-9);
+        assert_relative_eq!(out.schedule.makespan, a * crate::buffers::water_level(v, n * d, carried), max_relative = 1e-9);
     }
 }
 
