@@ -433,7 +433,7 @@ fn a_deep_layer_s_chunk_is_read_within_its_buffer() {
 /// the originator's link: the engine's round-off below 0 on it (-6e-11)
 /// once made a message 0.25 S shorter, and two of the originator's
 /// messages overlapped when the schedule read the chunk as 0. Now the
-/// engine sees the chunk scaled (`lp::column_scales`) and the checker
+/// engine sees the chunk scaled (`lp::Scaling`) and the checker
 /// passes.
 #[test]
 fn a_deep_layer_s_round_off_does_not_shorten_its_messages() {
