@@ -319,7 +319,9 @@ pub(crate) fn loaded(chunks: &[Vec<f64>], units: usize, x0: f64) -> (Vec<usize>,
 /// The chunks `alpha[k][j]` of a solution, in load units, round-off
 /// outside their `bounds` (the LP's) read as the bound: the engine's
 /// tolerance is absolute, and a tree's deepest cap, 1/p^(h-1) of a
-/// buffer, overrun by it sent the buffer 1e-5 more than D (p = 8, h = 7).
+/// buffer, overrun by it sent the buffer 1e-5 more than D (p = 8, h = 7)
+/// before the engines saw the LP scaled (`lp::Scaling`); what round-off
+/// is left stays within the bounds all the same.
 pub(crate) fn chunks_of(alpha: &[Vec<Var>], sol: &lp::Solution, bounds: &[(f64, f64)], x0: f64) -> Vec<Vec<f64>> {
     alpha.iter().map(|st| st.iter().map(|&x| {
         let (lo, hi) = bounds[x.0];

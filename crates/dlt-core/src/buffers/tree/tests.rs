@@ -414,9 +414,10 @@ fn a_tree_beyond_1e8_processors_a_layer_is_refused() {
 /// Found by a sweep of random trees: p = 8, h = 7 at n_min (17,858
 /// stages). The engine's answer overran layer 7's cap, D / 8^6 = 3.8e-6
 /// buffers, within its absolute tolerance, and the message carrying it
-/// held 100.001 for D = 100, which the checker refused. Chunks are read
-/// within their bounds: every message fits (the checker passes) and the
-/// listed chunks are within (11), p^(i-1) alpha <= D.
+/// held 100.001 for D = 100, which the checker refused. The engines now
+/// see the LP scaled (`lp::Scaling`) and chunks are read within their
+/// bounds: every message fits (the checker passes) and the listed chunks
+/// are within (11), p^(i-1) alpha <= D.
 #[test]
 fn a_deep_layer_s_chunk_is_read_within_its_buffer() {
     let d = 100.0;
