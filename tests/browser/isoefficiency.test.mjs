@@ -17,7 +17,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageSession } from './harness.mjs';
@@ -170,7 +170,8 @@ test('isoefficiency: a precomputed map that this core does not reproduce is comp
   // A file from another build: E_max at m = 2 off by one.
   const map = JSON.parse(readFileSync(new URL('../../www/pkg/default-map.json', import.meta.url), 'utf8'));
   map.columns[2].E_max[0] += 1;
-  const stale = join(mkdtempSync(join(tmpdir(), 'dlt-map-')), 'default-map.json');
+  const dir = mkdtempSync(join(tmpdir(), 'dlt-map-'));
+  const stale = join(dir, 'default-map.json');
   writeFileSync(stale, JSON.stringify(map));
   server.overrides['/pkg/default-map.json'] = stale;
   try {
@@ -181,6 +182,7 @@ test('isoefficiency: a precomputed map that this core does not reproduce is comp
     await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.state === 'cancelled', MAP);
   } finally {
     delete server.overrides['/pkg/default-map.json'];
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
