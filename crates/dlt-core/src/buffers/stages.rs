@@ -338,15 +338,52 @@ pub(crate) fn solve_kept<M: StageModel>(m: &M, kept: &[usize], n: usize, size: L
         return Ok(Solved { kept: kept.to_vec(), chunks, makespan, lp: size.by_structure(), solution: None, handles });
     }
     let size = match optimum {
-        Optimum::Any => match m.by_interior(kept, n, size) {
-            Ok(solved) => return Ok(solved),
-            Err(size) => size,
-        },
-        Optimum::Vertex => size,
+        Optimum::Any => m.by_interior(kept, n, size),
+        Optimum::Vertex => early_stages(m, kept, n, size),
+    };
+    let size = match size {
+        Ok(solved) => return Ok(solved),
+        Err(size) => size,
     };
     let ((lp, alpha, cmax, handles), sol) = solve_lp(m, kept, n)?;
     let chunks = chunks_of(&alpha, &sol, &lp.bounds, x0);
     Ok(Solved { kept: kept.to_vec(), chunks, makespan: sol.get(cmax) * tau, lp: size.then(&lp, &sol), solution: Some(sol), handles })
+}
+
+/// An optimal vertex of the LP over `n` stages whose last stages are
+/// empty, where the interior point method proves that LP's optimum: the
+/// LP with only its first `k` stages free (the others' chunks at their
+/// bound 0) is a face of it, so an optimal vertex of that LP which meets
+/// the optimum (within TIE) is an optimal vertex of the whole, as an
+/// engine could have answered, and the paper's pruning drops the stages
+/// it leaves empty. `k` doubles from the fewest stages that carry V while
+/// it is at most half of `n`; else the work spent. A star of 16
+/// processors, S = 1.9e-7, n = 109: microlp's vertex of the whole LP took
+/// 11,531 iterations and left 99 stages empty; the first 10 free meet
+/// its optimum.
+fn early_stages<M: StageModel>(m: &M, kept: &[usize], n: usize, size: LpSize) -> core::result::Result<Solved<M::Handles>, LpSize> {
+    let fewest = (1..=n).find(|&k| fits(m, kept, k)).unwrap_or(n);
+    if 2 * fewest > n {
+        return Err(size);
+    }
+    let optimum = m.by_interior(kept, n, size)?;
+    let (x0, tau) = m.scale();
+    let mut work = optimum.lp.clone();
+    let mut k = fewest;
+    while 2 * k <= n {
+        let (mut lp, alpha, cmax, handles) = m.model(kept, n);
+        for &x in alpha[k..].iter().flatten() {
+            lp.bounds[x.0] = (0.0, 0.0);
+        }
+        let Ok(sol) = lp::solve(&lp::Auto, &lp, m.name()) else { break };
+        work = work.then(&lp, &sol);
+        if sol.get(cmax) * tau <= optimum.makespan * (1.0 + TIE) {
+            let chunks = chunks_of(&alpha, &sol, &lp.bounds, x0);
+            return Ok(Solved { kept: kept.to_vec(), chunks, makespan: sol.get(cmax) * tau, lp: work, solution: Some(sol), handles });
+        }
+        k *= 2;
+    }
+    Err(work)
 }
 
 /// `solve_kept` with the paper's pruning of stages: where the model's LP

@@ -163,6 +163,25 @@ mod tests {
         assert!(pruned.warnings.iter().any(|w| w == "59 of 60 stages were empty and were dropped"), "{:?}", pruned.warnings);
     }
 
+    /// Small start-ups, many stages beyond n_min (m = 16, n = 109,
+    /// n_min = 9): the simplex's vertex of the whole LP left 99 stages
+    /// empty after 11,531 iterations. The LP with its first 9, then 18
+    /// stages free meets the optimum the interior point method proves, so
+    /// the LP of 109 stages never goes to the simplex. The pruned answer is
+    /// the raw LP's over the stages it kept, shorter than over all 109.
+    #[test]
+    fn a_vertex_whose_last_stages_are_empty_comes_from_the_first_stages() {
+        let with = |n: f64, prune| {
+            let load = Load::new(1.8505814866154562e-7, 8.626892990364671e-5, 9.165436196258232e-4, 391.81972273803996);
+            star(&StarParams { m: 16.0, load, stages: Stages::new(Some(2.8585604032746725), Some(n), Some(prune)) }).unwrap()
+        };
+        let (pruned, raw) = (with(109.0, true), with(109.0, false));
+        assert_eq!((pruned.n, pruned.n_min), (10, 9));
+        assert!(pruned.lp.iterations < 3000, "{:?}", pruned.lp);
+        assert_relative_eq!(pruned.schedule.makespan, with(10.0, false).schedule.makespan, max_relative = 1e-9);
+        assert!(pruned.schedule.makespan < raw.schedule.makespan * (1.0 - 1e-3));
+    }
+
     /// At m n D = V the full LP is exact and presolve removes all of it, so
     /// even a large one is not left to the later-stages-full method.
     #[test]
