@@ -123,7 +123,11 @@ fn by_paper(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) 
             }
         }
     }
-    let solved = stages::solve(seq, n, prune)?;
+    let solved = if prune == Prune::Pruned && seq.free_messages() {
+        stages::without_empty(stages::solve(seq, n, Prune::Raw)?, seq.scale.0)
+    } else {
+        stages::solve(seq, n, prune)?
+    };
     let warnings = stages::dropped(seq.units.len(), &solved, n, what);
     Ok((solved, warnings, None))
 }

@@ -307,6 +307,24 @@ pub(crate) fn solve_with<M: StageModel, H>(m: &M, n: usize, prune: Prune, mut so
     Ok(Solved { kept, ..once })
 }
 
+/// `solved` without the stages and units it leaves empty, as the paper's
+/// pruning keeps them, where messages cost nothing without load: the LP
+/// over fewer stages and units is the whole one with their messages left
+/// empty, and `solved`'s point without them is feasible for it at the
+/// same makespan, so optimal; the re-solves of the pruning change
+/// nothing. A star of 33 processors, S = 0, n = 90 went down to 20
+/// stages in 13 solves, the last ones by the simplex: 6.1 s.
+pub(crate) fn without_empty(solved: Solved<()>, x0: f64) -> Solved<()> {
+    let (units, _) = loaded(&solved.chunks, solved.kept.len(), x0);
+    if units.is_empty() {
+        return solved;
+    }
+    let empty = |x: f64| x <= EMPTY * x0;
+    let chunks = solved.chunks.iter().filter(|st| !st.iter().all(|&x| empty(x))).map(|st| units.iter().map(|&j| st[j]).collect()).collect();
+    let kept = units.iter().map(|&j| solved.kept[j]).collect();
+    Solved { kept, chunks, solution: None, ..solved }
+}
+
 /// The kept units (by position) and the number of stages that get load,
 /// chunks of at most EMPTY LP units counting as none: what pruning keeps.
 pub(crate) fn loaded(chunks: &[Vec<f64>], units: usize, x0: f64) -> (Vec<usize>, usize) {
