@@ -123,11 +123,12 @@ fn by_paper(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) 
             }
         }
     }
-    let solved = if prune == Prune::Pruned && seq.free_messages() {
-        stages::without_empty(stages::solve(seq, n, Prune::Raw)?, seq.scale.0)
-    } else {
-        stages::solve(seq, n, prune)?
-    };
+    if prune == Prune::Pruned && seq.free_messages() {
+        let solved = stages::solve(seq, n, Prune::Raw)?;
+        let warnings = stages::kept_empty(&solved, seq.scale.0, what).into_iter().collect();
+        return Ok((solved, warnings, None));
+    }
+    let solved = stages::solve(seq, n, prune)?;
     let warnings = stages::dropped(seq.units.len(), &solved, n, what);
     Ok((solved, warnings, None))
 }

@@ -264,12 +264,7 @@ pub fn tree(params: &TreeParams) -> Result<TreeOutput> {
     let (how, gap) = how;
     let mut warnings = stages::dropped(tree.h, &solved, n, "layers");
     if free {
-        let (loaded_layers, loaded_stages) = stages::loaded(&solved.chunks, solved.kept.len(), tree.scale.0);
-        let empty = [(solved.chunks.len() - loaded_stages, "stages"), (solved.kept.len() - loaded_layers.len(), "layers")];
-        let empty: Vec<String> = empty.iter().filter(|(k, _)| *k > 0).map(|(k, what)| format!("{k} {what}")).collect();
-        if !empty.is_empty() {
-            warnings.push(format!("{} got no load and were kept: with S = 0 they cost nothing, and pruning cannot shorten the schedule", empty.join(" and ")));
-        }
+        warnings.extend(stages::kept_empty(&solved, tree.scale.0, "layers"));
     }
     warnings.extend(how);
     let paper = Answer { solved, warnings, gap, best: None };
