@@ -123,13 +123,12 @@ fn by_paper(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) 
             }
         }
     }
-    if prune == Prune::Pruned && seq.free_messages() {
-        let solved = stages::solve(seq, n, Prune::Raw)?;
-        let warnings = stages::kept_empty(&solved, seq.scale.0, what).into_iter().collect();
-        return Ok((solved, warnings, None));
-    }
     let solved = stages::solve(seq, n, prune)?;
-    let warnings = stages::dropped(seq.units.len(), &solved, n, what);
+    let warnings = if prune == Prune::Pruned && seq.free_messages() {
+        stages::kept_empty(&solved, seq.scale.0, what).into_iter().collect()
+    } else {
+        stages::dropped(seq.units.len(), &solved, n, what)
+    };
     Ok((solved, warnings, None))
 }
 

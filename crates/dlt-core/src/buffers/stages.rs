@@ -264,9 +264,9 @@ pub(crate) struct Solved<H> {
 /// load and re-solves until every unit and stage has some (000 Sec. 3).
 pub(crate) fn solve<M: StageModel>(m: &M, n: usize, prune: Prune) -> Result<Solved<M::Handles>> {
     // The paper's pruning drops what a vertex leaves empty, to save the
-    // start-ups of its messages: where they cost nothing, any optimum is
-    // the pruned one.
-    let optimum = if prune == Prune::Raw || m.free_messages() { Optimum::Any } else { Optimum::Vertex };
+    // start-ups of its messages: where they cost nothing it cannot shorten
+    // the schedule, and the raw LP answers (`kept_empty`).
+    let (prune, optimum) = if prune == Prune::Raw || m.free_messages() { (Prune::Raw, Optimum::Any) } else { (prune, Optimum::Vertex) };
     solve_with(m, n, prune, |kept, stages, size| solve_kept(m, kept, stages, size, optimum))
 }
 
