@@ -124,11 +124,13 @@ fn by_paper(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) 
         }
     }
     let solved = stages::solve(seq, n, prune)?;
-    let warnings = if prune == Prune::Pruned && seq.free_messages() {
-        stages::kept_empty(&solved, seq.scale.0, what).into_iter().collect()
-    } else {
-        stages::dropped(seq.units.len(), &solved, n, what)
-    };
+    if prune == Prune::Pruned && seq.free_messages() {
+        let solved = stages::without_zeros(solved);
+        let mut warnings = stages::dropped(seq.units.len(), &solved, n, what);
+        warnings.extend(stages::kept_empty(&solved, seq.scale.0, what));
+        return Ok((solved, warnings, None));
+    }
+    let warnings = stages::dropped(seq.units.len(), &solved, n, what);
     Ok((solved, warnings, None))
 }
 

@@ -201,6 +201,22 @@ mod tests {
         assert_eq!(pruned.warnings, [format!("{empty} stages got no load and were kept: with S = 0 they cost nothing, and pruning cannot shorten the schedule")]);
     }
 
+    /// Without start-ups the stages an answer leaves exactly empty go
+    /// without a re-solve: the point is optimal over the rest as it stands
+    /// (m = 436, n = 153: the shape of the optimum leaves 95 stages at 0,
+    /// and 3 more within EMPTY of 0, which keep their load and are said).
+    #[test]
+    fn without_start_ups_exactly_empty_stages_go_without_a_re_solve() {
+        let with = |prune| {
+            let load = Load::new(0.0, 2.389784324002287e-8, 8.111844438048016e-3, 529720.4616682616);
+            star(&StarParams { m: 436.0, load, stages: Stages::new(Some(22.924568646489163), Some(153.0), Some(prune)) }).unwrap()
+        };
+        let (pruned, raw) = (with(true), with(false));
+        assert_eq!((pruned.lp.solves, pruned.n, raw.n), (1, 58, 153));
+        assert_eq!((pruned.schedule.makespan, &pruned.loads), (raw.schedule.makespan, &raw.loads));
+        assert_eq!(pruned.warnings[..2], ["95 of 153 stages were empty and were dropped", "3 stages got no load and were kept: with S = 0 they cost nothing, and pruning cannot shorten the schedule"]);
+    }
+
     /// At m n D = V the full LP is exact and presolve removes all of it, so
     /// even a large one is not left to the later-stages-full method.
     #[test]
