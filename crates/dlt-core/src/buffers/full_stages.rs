@@ -124,13 +124,12 @@ fn by_paper(seq: &Sequential, n: usize, n_min: usize, prune: Prune, what: &str) 
         }
     }
     let solved = stages::solve(seq, n, prune)?;
-    if prune == Prune::Pruned && seq.free_messages() {
-        let solved = stages::without_zeros(solved);
-        let mut warnings = stages::dropped(seq.units.len(), &solved, n, what);
+    let free = prune == Prune::Pruned && seq.free_messages();
+    let solved = if free { stages::without_zeros(solved) } else { solved };
+    let mut warnings = stages::dropped(seq.units.len(), &solved, n, what);
+    if free {
         warnings.extend(stages::kept_empty(&solved, seq.scale.0, what));
-        return Ok((solved, warnings, None));
     }
-    let warnings = stages::dropped(seq.units.len(), &solved, n, what);
     Ok((solved, warnings, None))
 }
 
