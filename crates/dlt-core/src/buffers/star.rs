@@ -163,6 +163,11 @@ mod tests {
         assert!(pruned.warnings.iter().any(|w| w == "59 of 60 stages were empty and were dropped"), "{:?}", pruned.warnings);
     }
 
+    /// A star of `m` processors with buffers `d` over `n` stages, pruned or raw.
+    fn solved(m: f64, load: Load, d: f64, n: f64, prune: bool) -> StarOutput {
+        star(&StarParams { m, load, stages: Stages::new(Some(d), Some(n), Some(prune)) }).unwrap()
+    }
+
     /// Small start-ups, many stages beyond n_min (m = 16, n = 109,
     /// n_min = 9): the simplex's vertex of the whole LP left 99 stages
     /// empty after 11,531 iterations. The LP with its first 9, then 18
@@ -171,10 +176,8 @@ mod tests {
     /// the raw LP's over the stages it kept, shorter than over all 109.
     #[test]
     fn a_vertex_whose_last_stages_are_empty_comes_from_the_first_stages() {
-        let with = |n: f64, prune| {
-            let load = Load::new(1.8505814866154562e-7, 8.626892990364671e-5, 9.165436196258232e-4, 391.81972273803996);
-            star(&StarParams { m: 16.0, load, stages: Stages::new(Some(2.8585604032746725), Some(n), Some(prune)) }).unwrap()
-        };
+        let load = Load::new(1.8505814866154562e-7, 8.626892990364671e-5, 9.165436196258232e-4, 391.81972273803996);
+        let with = |n, prune| solved(16.0, load, 2.8585604032746725, n, prune);
         let (pruned, raw) = (with(109.0, true), with(109.0, false));
         assert_eq!((pruned.n, pruned.n_min), (10, 9));
         assert!(pruned.lp.iterations < 3000, "{:?}", pruned.lp);
@@ -188,10 +191,8 @@ mod tests {
     /// same makespan): what its answer leaves empty is kept and said.
     #[test]
     fn without_start_ups_a_pruned_star_is_the_raw_one() {
-        let with = |prune| {
-            let load = Load::new(0.0, 2.3158720732835844e-5, 2.0853862979746386e-4, 368.0543203562142);
-            star(&StarParams { m: 20.0, load, stages: Stages::new(Some(3.6358866364863913), Some(38.0), Some(prune)) }).unwrap()
-        };
+        let load = Load::new(0.0, 2.3158720732835844e-5, 2.0853862979746386e-4, 368.0543203562142);
+        let with = |prune| solved(20.0, load, 3.6358866364863913, 38.0, prune);
         let (pruned, raw) = (with(true), with(false));
         assert_eq!((pruned.lp.solves, pruned.n), (1, 38));
         assert_eq!((pruned.schedule.makespan, &pruned.chunks), (raw.schedule.makespan, &raw.chunks));
@@ -207,10 +208,8 @@ mod tests {
     /// and 3 more within EMPTY of 0, which keep their load and are said).
     #[test]
     fn without_start_ups_exactly_empty_stages_go_without_a_re_solve() {
-        let with = |prune| {
-            let load = Load::new(0.0, 2.389784324002287e-8, 8.111844438048016e-3, 529720.4616682616);
-            star(&StarParams { m: 436.0, load, stages: Stages::new(Some(22.924568646489163), Some(153.0), Some(prune)) }).unwrap()
-        };
+        let load = Load::new(0.0, 2.389784324002287e-8, 8.111844438048016e-3, 529720.4616682616);
+        let with = |prune| solved(436.0, load, 22.924568646489163, 153.0, prune);
         let (pruned, raw) = (with(true), with(false));
         assert_eq!((pruned.lp.solves, pruned.n, raw.n), (1, 58, 153));
         assert_eq!((pruned.schedule.makespan, &pruned.loads), (raw.schedule.makespan, &raw.loads));
