@@ -205,7 +205,9 @@ pub fn lu_factorize_ranked<'a>(
 
 /// [`lu_factorize`] with the columns taken in `col_order`, each pivoting on
 /// the eligible row of the lowest `row_score` (by default its number of
-/// entries).
+/// entries). A `row_score` given is the position in `col_order` of the
+/// column the row is meant for: that column takes it first where it is
+/// eligible.
 fn factorize_in_order<'a>(
     size: usize,
     get_col: impl Fn(usize) -> (&'a [usize], &'a [f64]),
@@ -231,6 +233,7 @@ fn factorize_in_order<'a>(
         mat_nnz as isize - size as isize,
     );
 
+    let meant = row_score.is_some();
     let row_score = row_score.unwrap_or_else(|| {
         let mut count = vec![0; size];
         for col_rows in (0..size).map(|c| get_col(c).0) {
@@ -254,7 +257,7 @@ fn factorize_in_order<'a>(
     let mut new2orig_col = Vec::with_capacity(size);
     let mut dependent = Vec::new();
 
-    for &orig_col in &col_order.new2orig {
+    for (position, &orig_col) in col_order.new2orig.iter().enumerate() {
         // The position of the next pivot: the columns pivoted so far.
         let i_col = new2orig_col.len();
         let mat_col = get_col(orig_col);
@@ -328,6 +331,17 @@ fn factorize_in_order<'a>(
             // the row the ordering meant, or one with the least elements.
             // Gilbert-Peierls suggest to choose row with least elements *to the right*,
             // but it yielded poor results.
+            // dlt: the row meant for this column goes first. By score alone a
+            // row left over by an earlier column (its entry there below the
+            // threshold) came before it, and the column that took it left its
+            // own row over for the next: one small entry started a cascade
+            // through the basis. A star's LP (m = 23, n = 130, bases of 8,947
+            // rows and 21,500 entries) had factors of 2.9 million entries,
+            // and 15,000 iterations took 31 s; now 8 s.
+            let score_of = |orig_r: usize| match row_score[orig_r] {
+                s if meant && s == position => 0,
+                s => s + 1,
+            };
             let mut best_orig_r = None;
             let mut best_score = None;
             for &orig_r in &scratch.rhs.nonzero {
@@ -336,7 +350,7 @@ fn factorize_in_order<'a>(
                 }
 
                 if f64::abs(scratch.rhs.values[orig_r]) >= stability_coeff * max_abs {
-                    let score = row_score[orig_r];
+                    let score = score_of(orig_r);
                     if best_score.is_none() || best_score.unwrap() > score {
                         best_orig_r = Some(orig_r);
                         best_score = Some(score);
