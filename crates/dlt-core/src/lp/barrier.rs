@@ -64,7 +64,7 @@ fn standard(model: &Model) -> Option<Standard> {
     let mut b = Vec::with_capacity(model.rows.len());
     for (r, row) in model.rows.iter().enumerate() {
         let shift: f64 = row.terms.iter().map(|&(v, a)| a * lower[v.0]).sum();
-        row.terms.iter().for_each(|&(v, a)| columns[v.0].push((r, a)));
+        row.terms.iter().filter(|&&(v, _)| u[v.0] > 0.0).for_each(|&(v, a)| columns[v.0].push((r, a)));
         b.push(row.rhs - shift);
         let slack = match row.sense {
             Sense::Ge => -1.0,
@@ -106,6 +106,17 @@ fn standard(model: &Model) -> Option<Standard> {
     // where 35; n = 200, 30 where 41; on 47 random trees above n_min as
     // many fewer as more. Scaled fully (by the largest entry), or rows as
     // well, more than one round, the method stopped short of some proofs.
+    // A fixed variable is a constant, in the rows' right-hand sides above:
+    // its column is left empty, at a cost that takes it to 0, and its value
+    // shown is its bound (scale 0). A face of an LP (the chunks of some
+    // stages fixed at 0, `buffers::sequential::interior`) then costs what
+    // its free variables do; with no upper bound left, no iterate could be
+    // inside their box.
+    let fixed: Vec<bool> = (0..n).map(|j| u[j] <= 0.0).collect();
+    for j in (0..n).filter(|&j| fixed[j]) {
+        c[j] = 1.0;
+        u[j] = f64::INFINITY;
+    }
     let mut a = Columns { rows: b.len(), start: vec![0], index: Vec::new(), value: Vec::new() };
     let mut scale = Vec::with_capacity(columns.len());
     for (j, column) in columns.iter_mut().enumerate() {
@@ -119,7 +130,7 @@ fn standard(model: &Model) -> Option<Standard> {
         a.start.push(a.index.len());
         c[j] *= by;
         u[j] /= by;
-        scale.push(by);
+        scale.push(if j < n && fixed[j] { 0.0 } else { by });
     }
     Some(Standard { a, b, c, u, lower, rows: model.rows.len(), scale })
 }
@@ -474,6 +485,34 @@ mod tests {
         assert!(iterations < 60, "{iterations} iterations, gap {}", objective - bound);
         assert!(bound <= optimum + 1e-12 && (optimum - bound).abs() < 1e-9, "{bound} against {optimum}");
         assert!((objective - optimum).abs() < 1e-8, "{objective} against {optimum}");
+    }
+
+    /// A fixed variable is a constant: the method's optimum is microlp's,
+    /// and the variable is shown at its bound in every iterate.
+    #[test]
+    fn a_fixed_variable_is_a_constant() {
+        let mut lp = Model::default();
+        let x = lp.var("x", 0.0, 4.0, 1.0);
+        let y = lp.var("y", 0.0, f64::INFINITY, 2.0);
+        let fixed = lp.var("fixed", 1.5, 1.5, 0.0);
+        lp.row("ge", vec![(x, 1.0), (y, 1.0), (fixed, 2.0)], Sense::Ge, 8.0);
+        lp.row("le", vec![(x, 1.0), (fixed, -1.0)], Sense::Le, 1.0);
+        let optimum = Microlp.solve(&lp).unwrap().objective;
+        let (mut objective, mut bound, mut shown) = (f64::INFINITY, f64::NEG_INFINITY, true);
+        let iterations = interior(&lp, 60, |values, pi| {
+            shown &= values[fixed.0] == 1.5;
+            objective = lp.cost(values);
+            bound = dual::lagrangian_bound(&lp, pi, |_| 100.0);
+            if objective - bound < 1e-10 {
+                Look::Stop
+            } else {
+                Look::Go
+            }
+        });
+        assert!(shown, "the fixed variable left its bound");
+        assert!(iterations < 60, "{iterations} iterations, gap {}", objective - bound);
+        assert!((optimum - 7.5).abs() < 1e-12, "{optimum}");
+        assert!((objective - optimum).abs() < 1e-8 && (optimum - bound).abs() < 1e-9, "{objective}, {bound} against {optimum}");
     }
 
     /// A variable with no lower bound is not the method's: no iterate.
