@@ -51,13 +51,20 @@ pub(super) struct Run<'a> {
     pub free: usize,
 }
 
+/// Where the bounds do not meet: the method's last iterate (the variables
+/// of the LP it ran on) and the relative gap between them.
+pub(super) struct Unproven {
+    pub x: Vec<f64>,
+    pub gap: f64,
+}
+
 /// Iterations the method goes on once the face is proven and the whole
 /// LP is not (too few stages free): the whole LP's bound lagged the face's
 /// by two where both were met.
 const LAG: u64 = 3;
 
-/// The optimum of `run.lp` over units `kept`, `None` where the bounds do
-/// not meet; and the method's iterations (on `run.face`). A face's
+/// The optimum of `run.lp` over units `kept`, else where the method
+/// ended; and its iterations (on `run.face`). A face's
 /// iterate, its later stages empty, is a schedule of the whole LP. Its
 /// rows come stage by stage, three per message, then the load row, as
 /// the whole LP's: the multipliers of its last free stage, copied to
@@ -68,15 +75,16 @@ const LAG: u64 = 3;
 /// optimum loads 11 stages: the method on the whole LP stalled 9.6e-6
 /// from its bound and microlp took 14,700 iterations; with 18 stages free
 /// the bounds met in 32 iterations (8 s -> 0.07 s).
-pub(super) fn solve(seq: &Sequential, kept: &[usize], run: &Run) -> (Option<Proven>, u64) {
+pub(super) fn solve(seq: &Sequential, kept: &[usize], run: &Run) -> (Result<Proven, Unproven>, u64) {
     let (x0, tau) = seq.scale;
     let (n, free) = (run.alpha.len(), run.free);
     let timing = Instance::new(seq, kept, n);
     let carry = Instance::new(seq, kept, free);
     let order: Vec<(usize, usize)> = seq.order_of(kept.len(), free).collect();
     let per_stage = 3 * kept.len();
-    let Some(load_row) = run.lp.rows.iter().position(|r| r.name == "load") else { return (None, 0) };
-    let Some(face_load) = run.face.rows.iter().position(|r| r.name == "load") else { return (None, 0) };
+    let unproven = || Unproven { x: Vec::new(), gap: f64::INFINITY };
+    let Some(load_row) = run.lp.rows.iter().position(|r| r.name == "load") else { return (Err(unproven()), 0) };
+    let Some(face_load) = run.face.rows.iter().position(|r| r.name == "load") else { return (Err(unproven()), 0) };
     debug_assert!(load_row == per_stage * n && face_load == per_stage * run.face_alpha.len());
     let last = per_stage * (free - 1);
     let of_face = |r: usize| if r == load_row { face_load } else if r < last + per_stage { r } else { last + r % per_stage };
@@ -85,8 +93,11 @@ pub(super) fn solve(seq: &Sequential, kept: &[usize], run: &Run) -> (Option<Prov
     let mut bound = f64::NEG_INFINITY;
     let (mut iteration, mut progress) = (0, Gap::new(PROOF, STALL));
     let mut face_proven = None;
+    let mut last = unproven();
     let iterations = barrier::interior(run.face, MOST, |x, y| {
         iteration += 1;
+        last.x.clear();
+        last.x.extend_from_slice(x);
         let sent: Vec<f64> = order.iter().map(|&(p, j)| x[run.face_alpha[p][j].0]).collect();
         if let Some(mut chunks) = carry.carrying(sent) {
             chunks.resize(kept.len() * n, 0.0);
@@ -102,7 +113,8 @@ pub(super) fn solve(seq: &Sequential, kept: &[usize], run: &Run) -> (Option<Prov
         let most = upper.max(v);
         let whole = (0..=load_row).map(|r| y[of_face(r)]).collect();
         bound = bound.max(dual::bound_at_best(run.lp, whole, load_row, |_| most));
-        let look = progress.look(iteration, (upper - bound) / upper).1;
+        last.gap = (upper - bound) / upper;
+        let look = progress.look(iteration, last.gap).1;
         if free < n && look != Look::Stop {
             let own = dual::bound_at_best(run.face, y.to_vec(), face_load, |_| most);
             if upper - own <= PROOF * upper && *face_proven.get_or_insert(iteration) + LAG <= iteration {
@@ -111,7 +123,7 @@ pub(super) fn solve(seq: &Sequential, kept: &[usize], run: &Run) -> (Option<Prov
         }
         look
     });
-    let answer = best.filter(|(makespan, _)| makespan - bound <= PROOF * makespan).map(|(makespan, x)| {
+    let answer = best.filter(|(makespan, _)| makespan - bound <= PROOF * makespan).ok_or(last).map(|(makespan, x)| {
         let mut chunks = alloc::vec![alloc::vec![0.0; kept.len()]; n];
         for ((p, j), xq) in seq.order_of(kept.len(), n).zip(x) {
             chunks[p][j] = xq * x0;
@@ -150,7 +162,7 @@ mod tests {
         assert!(chains::solve(&seq, &all, 5).is_none(), "the shapes answer: the method is not tried");
         let (lp, alpha, _) = seq.compact(&all, 5);
         let (answer, iterations) = super::solve(&seq, &all, &super::Run { lp: &lp, alpha: &alpha, face: &lp, face_alpha: &alpha, free: 5 });
-        let super::Proven { chunks, makespan, bound } = answer.expect("the bounds meet");
+        let Ok(super::Proven { chunks, makespan, bound }) = answer else { panic!("the bounds do not meet") };
         assert!(iterations < super::MOST);
         assert_relative_eq!(makespan, seq.lp_makespan(5), max_relative = 1e-9);
         assert!(bound <= makespan && makespan - bound <= chains::PROOF * makespan);
@@ -206,7 +218,7 @@ mod tests {
             let seq = example(units, s, c, a, layered, 1.0 + (n as f64 - 1.2) * f);
             let all: Vec<usize> = (0..units).collect();
             let (lp, alpha, _) = seq.compact(&all, n);
-            if let (Some(super::Proven { chunks, makespan, bound }), _) = super::solve(&seq, &all, &super::Run { lp: &lp, alpha: &alpha, face: &lp, face_alpha: &alpha, free: n }) {
+            if let (Ok(super::Proven { chunks, makespan, bound }), _) = super::solve(&seq, &all, &super::Run { lp: &lp, alpha: &alpha, face: &lp, face_alpha: &alpha, free: n }) {
                 let optimum = seq.lp_makespan(n);
                 assert_relative_eq!(makespan, optimum, max_relative = 1e-9);
                 assert!(bound <= optimum * (1.0 + 1e-9), "bound {bound} above the optimum {optimum}");
