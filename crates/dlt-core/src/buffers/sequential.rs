@@ -284,7 +284,8 @@ impl Sequential {
     /// as the end of the link: a star of 23 processors, n = 130, stalled
     /// 1.8e-2 from that LP's own bound at k = 18, where with 18 empty
     /// stages after them the whole LP's bound met its optimum in 32
-    /// iterations (with 1 stage after them, at k = 36 in 80).
+    /// iterations (with one empty stage after them, neither k = 18 nor
+    /// k = 36 did).
     fn first_stages(&self, kept: &[usize], k: usize) -> (Model, Vec<Vec<Var>>) {
         let (mut lp, alpha, _) = self.compact(kept, 2 * k);
         alpha[k..].iter().flatten().for_each(|x| lp.bounds[x.0] = (0.0, 0.0));

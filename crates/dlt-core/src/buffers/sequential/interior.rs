@@ -9,10 +9,11 @@
 //! microlp took 7,800 pivots and 8.2 s (native HiGHS: 1.15 s by its
 //! simplex, 0.28 s by its interior point method).
 //!
-//! The raw LP only, and at n_min (`full_stages`) an answer with every
-//! stage and unit loaded: the iterates tend to the centre of the optimal
-//! face, where no chunk is empty that any optimum loads, and the paper's
-//! pruning drops what a vertex leaves empty.
+//! Its answer is an optimum, not a vertex: the iterates tend to the centre
+//! of the optimal face, where no chunk is empty that any optimum loads
+//! (but for the stages a face of the LP leaves out, see `solve`); the
+//! paper's pruning drops what a vertex leaves empty, and takes the
+//! method's answer only for its makespan (`stages::early_stages`).
 
 use super::Sequential;
 use crate::buffers::chains::{Instance, PROOF};
@@ -86,18 +87,20 @@ pub(super) fn solve(seq: &Sequential, kept: &[usize], run: &Run) -> (Result<Prov
     let Some(load_row) = run.lp.rows.iter().position(|r| r.name == "load") else { return (Err(unproven()), 0) };
     let Some(face_load) = run.face.rows.iter().position(|r| r.name == "load") else { return (Err(unproven()), 0) };
     debug_assert!(load_row == per_stage * n && face_load == per_stage * run.face_alpha.len());
-    let last = per_stage * (free - 1);
-    let of_face = |r: usize| if r == load_row { face_load } else if r < last + per_stage { r } else { last + r % per_stage };
+    // The whole LP's row r as the face's: the same row, or the last free
+    // stage's row in its place.
+    let last_free = per_stage * (free - 1);
+    let of_face = |r: usize| if r == load_row { face_load } else if r < last_free + per_stage { r } else { last_free + r % per_stage };
     let v = seq.v / x0;
     let mut best: Option<(f64, Vec<f64>)> = None;
     let mut bound = f64::NEG_INFINITY;
     let (mut iteration, mut progress) = (0, Gap::new(PROOF, STALL));
     let mut face_proven = None;
-    let mut last = unproven();
+    let mut ended = unproven();
     let iterations = barrier::interior(run.face, MOST, |x, y| {
         iteration += 1;
-        last.x.clear();
-        last.x.extend_from_slice(x);
+        ended.x.clear();
+        ended.x.extend_from_slice(x);
         let sent: Vec<f64> = order.iter().map(|&(p, j)| x[run.face_alpha[p][j].0]).collect();
         if let Some(mut chunks) = carry.carrying(sent) {
             chunks.resize(kept.len() * n, 0.0);
@@ -113,8 +116,8 @@ pub(super) fn solve(seq: &Sequential, kept: &[usize], run: &Run) -> (Result<Prov
         let most = upper.max(v);
         let whole = (0..=load_row).map(|r| y[of_face(r)]).collect();
         bound = bound.max(dual::bound_at_best(run.lp, whole, load_row, |_| most));
-        last.gap = (upper - bound) / upper;
-        let look = progress.look(iteration, last.gap).1;
+        ended.gap = (upper - bound) / upper;
+        let look = progress.look(iteration, ended.gap).1;
         if free < n && look != Look::Stop {
             let own = dual::bound_at_best(run.face, y.to_vec(), face_load, |_| most);
             if upper - own <= PROOF * upper && *face_proven.get_or_insert(iteration) + LAG <= iteration {
@@ -123,7 +126,7 @@ pub(super) fn solve(seq: &Sequential, kept: &[usize], run: &Run) -> (Result<Prov
         }
         look
     });
-    let answer = best.filter(|(makespan, _)| makespan - bound <= PROOF * makespan).ok_or(last).map(|(makespan, x)| {
+    let answer = best.filter(|(makespan, _)| makespan - bound <= PROOF * makespan).ok_or(ended).map(|(makespan, x)| {
         let mut chunks = alloc::vec![alloc::vec![0.0; kept.len()]; n];
         for ((p, j), xq) in seq.order_of(kept.len(), n).zip(x) {
             chunks[p][j] = xq * x0;
