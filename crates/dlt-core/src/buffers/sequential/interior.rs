@@ -230,6 +230,28 @@ mod tests {
                 assert!(chunks.iter().all(|st| st.iter().zip(&seq.units).all(|(&x, u)| (0.0..=u.cap).contains(&x))));
             }
         }
+
+        /// With start-ups and at least twice the stages that carry V, the
+        /// faces come first: whatever proves the answer, it is the LP's
+        /// optimum, carries V within the buffers, and its stages after the
+        /// face's free ones are empty.
+        #[test]
+        fn the_faces_answer_is_the_lp_optimum(units in 2usize..8, n in 4usize..16, s in prop::sample::select(alloc::vec![1e-6, 1e-5, 1e-4]), c in 1e-4..1e-2, a in 1e-4..1e-2, layered: bool, f in 0.0..1.0) {
+            let seq = example(units, s, c, a, layered, 1.0 + (n as f64 / 2.0 - 1.2) * f);
+            let all: Vec<usize> = (0..units).collect();
+            if let Ok((solved, bound)) = seq.interior(&all, n, stages::LpSize::NONE) {
+                let optimum = seq.lp_makespan(n);
+                assert_relative_eq!(solved.makespan, optimum, max_relative = 1e-9);
+                assert!(bound <= optimum * (1.0 + 1e-9), "bound {bound} above the optimum {optimum}");
+                let load: f64 = solved.chunks.iter().flat_map(|st| st.iter().zip(&seq.units).map(|(x, u)| x * u.count)).sum();
+                assert_relative_eq!(load, seq.v, max_relative = 1e-9);
+                let (whole, _, _) = seq.compact(&all, n);
+                if solved.lp.variables < whole.names.len() {
+                    let free = (solved.lp.rows - 1) / (3 * units) / 2;
+                    assert!(solved.chunks[free..].iter().flatten().all(|&x| x == 0.0));
+                }
+            }
+        }
     }
 }
 
