@@ -61,10 +61,17 @@ fn standard(model: &Model) -> Option<Standard> {
     let mut columns: Vec<Vec<(usize, f64)>> = vec![Vec::new(); n];
     let mut c = model.objective.clone();
     let mut u: Vec<f64> = model.bounds.iter().map(|&(lo, hi)| hi - lo).collect();
+    // A fixed variable is a constant, in the rows' right-hand sides below:
+    // its column is left empty, at a cost that takes it to 0, and its value
+    // shown is its bound (scale 0). A face of an LP (the chunks of some
+    // stages fixed at 0, `buffers::sequential::interior`) then costs what
+    // its free variables do; with no upper bound left, no iterate could be
+    // inside their box.
+    let fixed: Vec<bool> = u.iter().map(|&u| u <= 0.0).collect();
     let mut b = Vec::with_capacity(model.rows.len());
     for (r, row) in model.rows.iter().enumerate() {
         let shift: f64 = row.terms.iter().map(|&(v, a)| a * lower[v.0]).sum();
-        row.terms.iter().filter(|&&(v, _)| u[v.0] > 0.0).for_each(|&(v, a)| columns[v.0].push((r, a)));
+        row.terms.iter().filter(|&&(v, _)| !fixed[v.0]).for_each(|&(v, a)| columns[v.0].push((r, a)));
         b.push(row.rhs - shift);
         let slack = match row.sense {
             Sense::Ge => -1.0,
@@ -106,13 +113,6 @@ fn standard(model: &Model) -> Option<Standard> {
     // where 35; n = 200, 30 where 41; on 47 random trees above n_min as
     // many fewer as more. Scaled fully (by the largest entry), or rows as
     // well, more than one round, the method stopped short of some proofs.
-    // A fixed variable is a constant, in the rows' right-hand sides above:
-    // its column is left empty, at a cost that takes it to 0, and its value
-    // shown is its bound (scale 0). A face of an LP (the chunks of some
-    // stages fixed at 0, `buffers::sequential::interior`) then costs what
-    // its free variables do; with no upper bound left, no iterate could be
-    // inside their box.
-    let fixed: Vec<bool> = (0..n).map(|j| u[j] <= 0.0).collect();
     for j in (0..n).filter(|&j| fixed[j]) {
         c[j] = 1.0;
         u[j] = f64::INFINITY;
@@ -459,6 +459,24 @@ mod tests {
         assert!(after < 0.05 * before, "{before} -> {after}");
     }
 
+    /// The method on `lp` for at most 60 iterations, `watch` shown each
+    /// iterate, until its objective is within 1e-10 of its multipliers'
+    /// Lagrangian bound: the iterations, the last objective and bound.
+    fn closing_in(lp: &Model, mut watch: impl FnMut(&[f64])) -> (u64, f64, f64) {
+        let (mut objective, mut bound) = (f64::INFINITY, f64::NEG_INFINITY);
+        let iterations = interior(lp, 60, |values, pi| {
+            watch(values);
+            objective = lp.cost(values);
+            bound = dual::lagrangian_bound(lp, pi, |_| 100.0);
+            if objective - bound < 1e-10 {
+                Look::Stop
+            } else {
+                Look::Go
+            }
+        });
+        (iterations, objective, bound)
+    }
+
     /// A small LP with every kind of row, an upper bound and a lower bound
     /// off 0: the iterates' objective and their multipliers' Lagrangian
     /// bound both close in on microlp's optimum.
@@ -472,16 +490,7 @@ mod tests {
         lp.row("ge", vec![(y, 1.0), (z, -1.0)], Sense::Ge, -1.0);
         lp.row("eq", vec![(x, 1.0), (y, -1.0), (z, 1.0)], Sense::Eq, 1.0);
         let optimum = Microlp.solve(&lp).unwrap().objective;
-        let (mut objective, mut bound) = (f64::INFINITY, f64::NEG_INFINITY);
-        let iterations = interior(&lp, 60, |values, pi| {
-            objective = lp.cost(values);
-            bound = dual::lagrangian_bound(&lp, pi, |_| 100.0);
-            if objective - bound < 1e-10 {
-                Look::Stop
-            } else {
-                Look::Go
-            }
-        });
+        let (iterations, objective, bound) = closing_in(&lp, |_| {});
         assert!(iterations < 60, "{iterations} iterations, gap {}", objective - bound);
         assert!(bound <= optimum + 1e-12 && (optimum - bound).abs() < 1e-9, "{bound} against {optimum}");
         assert!((objective - optimum).abs() < 1e-8, "{objective} against {optimum}");
@@ -498,17 +507,8 @@ mod tests {
         lp.row("ge", vec![(x, 1.0), (y, 1.0), (fixed, 2.0)], Sense::Ge, 8.0);
         lp.row("le", vec![(x, 1.0), (fixed, -1.0)], Sense::Le, 1.0);
         let optimum = Microlp.solve(&lp).unwrap().objective;
-        let (mut objective, mut bound, mut shown) = (f64::INFINITY, f64::NEG_INFINITY, true);
-        let iterations = interior(&lp, 60, |values, pi| {
-            shown &= values[fixed.0] == 1.5;
-            objective = lp.cost(values);
-            bound = dual::lagrangian_bound(&lp, pi, |_| 100.0);
-            if objective - bound < 1e-10 {
-                Look::Stop
-            } else {
-                Look::Go
-            }
-        });
+        let mut shown = true;
+        let (iterations, objective, bound) = closing_in(&lp, |values| shown &= values[fixed.0] == 1.5);
         assert!(shown, "the fixed variable left its bound");
         assert!(iterations < 60, "{iterations} iterations, gap {}", objective - bound);
         assert!((optimum - 7.5).abs() < 1e-12, "{optimum}");
