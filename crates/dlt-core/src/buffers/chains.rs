@@ -497,27 +497,39 @@ impl Instance {
     /// chunk's reduced cost c_q Y_q + a Z_q - lambda count_q is 0 (Y_q: the
     /// multipliers from q on, Z_q: its unit's up to q); two free chunks of
     /// a unit, p before q, give a y_q = c_q (y_p + ... + y_(q-1)). Affine in
-    /// lambda, which makes them sum to 1 (Cmax's column). Returns them and
+    /// the first free message's multiplier zeta, with lambda = (c_f + a
+    /// zeta) / count_f from that message's reduced cost, zeta set by the
+    /// multipliers' sum of 1 (Cmax's column). Affine in lambda instead,
+    /// each unit's first multiplier (lambda count - c Y) / a cancelled to
+    /// nothing where the link dominates: the multipliers of the first free
+    /// stages are tiny (a star of 6 processors, S = 0, n = 20: 1e-12 of the
+    /// last ones) and came out of lambda's last digits, and the bound fell
+    /// 6e-6 short of the optimum the shape had found. Returns them and
     /// lambda.
     fn multipliers(&self, shape: &[Status]) -> (Vec<f64>, f64) {
         let (msgs, m, a) = (&self.messages, self.m, self.a);
         let mut y = vec![Affine::default(); msgs.len()];
         let mut before = vec![Affine::default(); msgs.len() + 1];
         let mut prev_free = vec![None; m];
+        let first = shape.iter().position(|&st| st == Status::Free).map_or((0.0, 1.0), |f| (msgs[f].c / msgs[f].count, a / msgs[f].count));
+        let lambda = Affine(first.0, first.1);
         for q in 0..msgs.len() {
             let msg = &msgs[q];
             if shape[q] == Status::Free {
                 y[q] = match prev_free[q % m] {
                     Some(p) => (before[q] - before[p]) * (msg.c / a),
-                    None => (Affine(0.0, msg.count) - (Affine(1.0, 0.0) - before[q]) * msg.c) * (1.0 / a),
+                    // (lambda count - c (1 - before)) / a, its constant
+                    // count (c_f / count_f - c / count) exactly 0 where the
+                    // units are alike.
+                    None => (Affine(msg.count * (first.0 - msg.c / msg.count), msg.count * first.1) + before[q] * msg.c) * (1.0 / a),
                 };
                 prev_free[q % m] = Some(q);
             }
             before[q + 1] = before[q] + y[q];
         }
         let total = before[msgs.len()];
-        let lambda = (1.0 - total.0) / total.1;
-        (y.iter().map(|yq| yq.at(lambda)).collect(), lambda)
+        let zeta = (1.0 - total.0) / total.1;
+        (y.iter().map(|yq| yq.at(zeta)).collect(), lambda.at(zeta))
     }
 
     /// The Lagrangian bound of the LP at multipliers y >= 0 (sum at most 1)

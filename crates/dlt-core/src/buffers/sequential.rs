@@ -452,24 +452,24 @@ mod tests {
 
     /// Where the interior point method ends near its bound but short of
     /// its proof, the simplex on the rows its last iterate holds tight, and
-    /// those its answers break, gives the optimum: a binomial tree (p = 1,
-    /// h = 5, LLF, S = 0, n = 11) whose bounds the method left apart. The
-    /// answer's LP has fewer rows than the compact LP's 166, and its
+    /// those its answers break, gives the optimum: a binomial tree (p = 2,
+    /// h = 10, LLF, S = 0, n = 6) whose bounds the method left apart. The
+    /// answer's LP has fewer rows than the compact LP's 181, and its
     /// makespan is the printed LP's optimum (microlp on all of it, the
-    /// engine's tolerance; HiGHS's is 2.2951653335950395).
+    /// engine's tolerance).
     #[test]
     fn a_near_iterate_s_tight_rows_give_the_optimum() {
         use super::super::binomial_lp;
         use crate::lp::{solve, Microlp};
         let params = BinomialParams {
-            p: 1.0,
-            h: 5.0,
-            load: Load::new(0.0, 1.682859678441744e-5, 1.5411087758856828e-4, 136384.83128234057),
-            stages: Stages::new(Some(16798.77508081086), Some(11.0), Some(false)),
+            p: 2.0,
+            h: 10.0,
+            load: Load::new(0.0, 1.9328894604634694e-5, 4.717791165287938e-3, 273820.1318060433),
+            stages: Stages::new(Some(29919.156946407184), Some(6.0), Some(false)),
             order: Order::Llf,
         };
         let out = binomial(&params).unwrap();
-        assert!(out.lp.rows > 0 && out.lp.rows < 166, "{:?}", out.lp);
+        assert!(out.lp.rows > 0 && out.lp.rows < 181, "{:?}", out.lp);
         let (printed, units) = binomial_lp(&params).unwrap();
         let optimum = solve(&Microlp, &printed, "printed").unwrap().objective * units.time;
         assert_relative_eq!(out.schedule.makespan, optimum, max_relative = 1e-9);

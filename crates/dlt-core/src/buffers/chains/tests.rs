@@ -70,3 +70,19 @@ fn the_papers_regimes_are_solved_by_their_shape() {
     }
 }
 
+
+/// Where the link dominates without start-ups (6 processors, C = 1,
+/// A = 3, full stages first, the later ones shrinking by about 3.7 a
+/// stage), the multipliers of the first free stages are a vanishing share
+/// of the last ones': the shape's bound still meets its makespan far
+/// beyond n_min = 3 (at n = 20, with the multipliers affine in lambda, it
+/// fell 6e-6 short and the LP solved).
+#[test]
+fn a_link_bound_star_without_start_ups_is_proven_at_many_stages() {
+    for n in [8, 20, 40] {
+        let seq = Sequential::example(6, 0.0, 1.0, 3.0, 100.0, Some(100.0 / 15.0), false);
+        let all: Vec<usize> = (0..6).collect();
+        let proven = solve(&seq, &all, n).unwrap_or_else(|| panic!("no proven shape at n = {n}"));
+        assert_relative_eq!(proven.makespan, seq.lp_makespan(n), max_relative = 1e-9);
+    }
+}
