@@ -269,11 +269,19 @@ impl Instance {
     /// sparsest of its ties, with the dual bound (scaled).
     fn certify(&self, shape: Shape, outcome: Outcome) -> Option<(Outcome, f64)> {
         let bound = self.dual_bound(&self.multipliers(&shape));
-        (outcome.t - bound <= PROOF * outcome.t).then(|| (self.sparsest(shape, outcome, bound), bound))
+        let optimum = outcome.t;
+        // The same dual bound proves it, within TIE of the optimum.
+        let tied = |empty: usize| {
+            let mut fewer = shape.clone();
+            fewer[shape.len() - empty..].fill(Status::Empty);
+            self.outcome(&fewer).filter(|o| o.faults() == 0 && o.t <= optimum * (1.0 + TIE) && o.t - bound <= PROOF * o.t)
+        };
+        (outcome.t - bound <= PROOF * outcome.t).then(|| (self.sparsest(outcome, tied), bound))
     }
 
-    /// Among the optima the same dual `bound` proves, tied within TIE, the
-    /// one with the most empty messages at the end: where the optimum is not
+    /// Among the optima tied with `outcome` (`tied(e)`: one with its last e
+    /// messages empty, where that ties), the one with the most empty
+    /// messages at the end: where the optimum is not
     /// unique a simplex vertex leaves them empty, the paper's LP charges
     /// their start-ups all the same, and pruning can then drop them (000
     /// Fig. 6: at n = 5 no load goes to P8-P10 in the last stage). Message
@@ -283,13 +291,8 @@ impl Instance {
     /// before those. One pruning then drops them all, where it dropped one
     /// stage a solve: a star of m = 301 with C = 0 and n = 260, whose every
     /// stage but the first empties at no cost, took 260 solves and 52 s.
-    fn sparsest(&self, shape: Shape, outcome: Outcome, bound: f64) -> Outcome {
-        let (q, m, optimum) = (shape.len(), self.m, outcome.t);
-        let tied = |empty: usize| {
-            let mut fewer = shape.clone();
-            fewer[q - empty..].fill(Status::Empty);
-            self.outcome(&fewer).filter(|o| o.faults() == 0 && o.t <= optimum * (1.0 + TIE) && o.t - bound <= PROOF * o.t)
-        };
+    fn sparsest(&self, outcome: Outcome, tied: impl Fn(usize) -> Option<Outcome>) -> Outcome {
+        let (q, m) = (self.messages.len(), self.m);
         // After the last `done` messages, the most of the next stage's that
         // tie, one by one (`best` the last that did): how many are empty.
         let by_message = |done: usize, best: &mut Outcome| {
@@ -422,23 +425,39 @@ impl Instance {
 
     /// Where the link is what takes longest: every message sent, the
     /// makespan is at least the link's time S_Q + lambda V (lambda the
-    /// least rate per processor). Filling the chunks in sending order as
-    /// far as the rows allow at that makespan may carry V. Proven by the
-    /// last row's multiplier alone, where every unit has that rate (a
-    /// star). (A second way, the first stages free at that makespan,
-    /// proved none of 2,463 gallery and random stars and binomial trees
-    /// and scanned every stage count: 30 s at n = 18,868.)
+    /// least rate per processor). A fill of the chunks that carries V at
+    /// that makespan within the rows is optimal, proven by the last row's
+    /// multiplier alone, where every unit has that rate (a star). Two
+    /// fills, each chunk as large as its buffer, the load left and its
+    /// rows allow: in sending order, and where that one leaves load over,
+    /// from the last message back (`backward_fill`). (A second way, the
+    /// first stages free at that makespan, proved none of 2,463 gallery
+    /// and random stars and binomial trees and scanned every stage count:
+    /// 30 s at n = 18,868.)
     fn link_bound(&self) -> Option<(Outcome, (Vec<f64>, f64))> {
         let msgs = &self.messages;
         let lambda = msgs.iter().map(|msg| msg.c / msg.count).fold(f64::INFINITY, f64::min);
         let t = msgs.iter().map(|msg| msg.s).sum::<f64>() + lambda * self.v;
         let mut y = vec![0.0; msgs.len()];
         *y.last_mut()? = 1.0;
-        // In sending order, each chunk as large as its buffer, the load
-        // left and every row of its unit so far allow at t.
+        let judged = |fill: Vec<f64>| {
+            let shape = fill.iter().zip(msgs).map(|(&xq, msg)| if xq >= msg.cap { Status::Full } else if xq == 0.0 { Status::Empty } else { Status::Free }).collect::<Shape>();
+            Some(self.judge(&shape, fill, Some(t))).filter(|o| o.faults() == 0)
+        };
+        if let Some(outcome) = self.forward_fill(t).and_then(judged) {
+            return Some((outcome, (y, lambda)));
+        }
+        let outcome = self.backward_fill(0).and_then(judged)?;
+        Some((self.sparsest(outcome, |empty| self.backward_fill(empty).and_then(judged)), (y, lambda)))
+    }
+
+    /// In sending order, each chunk as large as its buffer, the load left
+    /// and every row of its unit so far allow at makespan t; None where
+    /// load is left over.
+    fn forward_fill(&self, t: f64) -> Option<Vec<f64>> {
         let (mut left, mut arrival) = (self.v, 0.0);
         let mut room = vec![f64::INFINITY; self.m];
-        let greedy: Vec<f64> = msgs.iter().enumerate().map(|(q, msg)| {
+        let fill: Vec<f64> = self.messages.iter().enumerate().map(|(q, msg)| {
             let u = q % self.m;
             let xq = msg.cap.min(left / msg.count).min(room[u] / self.a).min((t - arrival - msg.s) / (self.a + msg.c)).max(0.0);
             left -= xq * msg.count;
@@ -446,12 +465,35 @@ impl Instance {
             room[u] = (room[u] - self.a * xq).min(t - arrival - self.a * xq);
             xq
         }).collect();
-        if left > PROOF * self.v {
-            return None;
+        (left <= PROOF * self.v).then_some(fill)
+    }
+
+    /// From the last message back, the last `empty` left empty, each chunk
+    /// as large as its buffer, the load left and its row allow, the link
+    /// busy until the makespan: a row, a (x_q + its unit's later chunks)
+    /// <= the link's time after q, reads only chunks from q on. Where the
+    /// sending-order fill leaves load over, this one can carry it: a star
+    /// of 126 processors, S = 1.6e-7, n = 55 (its optimum the link's time),
+    /// whose LP took the simplex 27,175 iterations and 31 s. None where
+    /// load is left over.
+    fn backward_fill(&self, empty: usize) -> Option<Vec<f64>> {
+        let (mut left, mut after) = (self.v, 0.0);
+        let mut later = vec![0.0; self.m];
+        let q_len = self.messages.len();
+        let mut fill = vec![0.0; q_len];
+        for (q, msg) in self.messages.iter().enumerate().rev() {
+            if q >= q_len - empty {
+                after += msg.s;
+                continue;
+            }
+            let u = q % self.m;
+            let xq = msg.cap.min(left / msg.count).min(after / self.a - later[u]).max(0.0);
+            left -= xq * msg.count;
+            later[u] += xq;
+            after += msg.s + msg.c * xq;
+            fill[q] = xq;
         }
-        let shape = greedy.iter().zip(msgs).map(|(&xq, msg)| if xq >= msg.cap { Status::Full } else if xq == 0.0 { Status::Empty } else { Status::Free }).collect::<Shape>();
-        let outcome = self.judge(&shape, greedy, Some(t));
-        (outcome.faults() == 0).then_some((outcome, (y, lambda)))
+        (left <= PROOF * self.v).then_some(fill)
     }
 
     /// Chunks `x` (message order) within [0, cap], brought to carry V:

@@ -86,3 +86,25 @@ fn a_link_bound_star_without_start_ups_is_proven_at_many_stages() {
         assert_relative_eq!(proven.makespan, seq.lp_makespan(n), max_relative = 1e-9);
     }
 }
+
+/// Where the link takes longest and the sending-order fill leaves load
+/// over at the link's time (5 processors, S = 1e-7, C = 1e-3, A = 5e-4,
+/// the buffers D = 100 or none to speak of, n = 6), the fill from the
+/// last message back carries it: the link's time is then the optimum,
+/// the LP's, and its stages that can go empty at that time do (the last
+/// message's row alone asks the last stage to be).
+#[test]
+fn the_link_s_time_is_met_by_a_fill_from_the_last_message_back() {
+    for d in [100.0, 1e4] {
+        let seq = Sequential::example(5, 1e-7, 1e-3, 5e-4, 1000.0, Some(d), false);
+        let all: Vec<usize> = (0..5).collect();
+        let inst = Instance::new(&seq, &all, 6);
+        let link = inst.messages.iter().map(|msg| msg.s).sum::<f64>() + inst.messages[0].c * inst.v;
+        assert!(inst.forward_fill(link).is_none(), "the sending-order fill carries V: nothing to show");
+        let (outcome, _) = inst.link_bound().expect("no fill meets the link's time");
+        assert_relative_eq!(outcome.t * seq.scale.1, seq.lp_makespan(6), max_relative = 1e-9);
+        assert!(outcome.x[outcome.x.len() - 5..].iter().all(|&x| x == 0.0));
+        let proven = solve(&seq, &all, 6).expect("no proof");
+        assert_relative_eq!(proven.makespan, seq.lp_makespan(6), max_relative = 1e-9);
+    }
+}
