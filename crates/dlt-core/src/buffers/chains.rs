@@ -544,7 +544,7 @@ impl Instance {
     /// multipliers' sum of 1 (Cmax's column). Affine in lambda instead,
     /// each unit's first multiplier (lambda count - c Y) / a cancelled to
     /// nothing where the link dominates: the multipliers of the first free
-    /// stages are tiny (a star of 6 processors, S = 0, n = 20: 1e-12 of the
+    /// stages are tiny (a star of 6 processors, S = 0, n = 20: below 1e-8 of the
     /// last ones) and came out of lambda's last digits, and the bound fell
     /// 6e-6 short of the optimum the shape had found. Returns them and
     /// lambda.
