@@ -155,18 +155,19 @@ mod tests {
     }
 
     /// A binomial tree without start-ups above n_min whose optimum no
-    /// shape gives (p = 3, h = 8, NLF, n = 20, n_min = 18: its layers'
+    /// shape gives (p = 2, h = 9, LLF, n = 17, n_min = 8: its layers'
     /// rates per processor differ): the LP's, by the method (stars without
     /// start-ups have their shape since their multipliers are affine in
-    /// the first free message's, `chains::multipliers`).
+    /// the first free message's, `chains::multipliers`, and many binomial
+    /// trees since the shapes' pivots go on to one per message).
     fn shapeless() -> Sequential {
         use crate::buffers::{binomial, BinomialParams, Order, Stages};
         let params = BinomialParams {
-            p: 3.0,
-            h: 8.0,
-            load: crate::costs::Load::new(0.0, 2.5693927275889313e-6, 1.9246032567626146e-3, 255.69146772906214),
-            stages: Stages::new(Some(0.46548367687879727), Some(20.0), Some(false)),
-            order: Order::Nlf,
+            p: 2.0,
+            h: 9.0,
+            load: crate::costs::Load::new(0.0, 2.1817288877822437e-4, 1.1510826465199452e-2, 2650330.7533694287),
+            stages: Stages::new(Some(14213.797927511827), Some(17.0), Some(false)),
+            order: Order::Llf,
         };
         binomial::validate(&params).unwrap().0
     }
@@ -177,15 +178,15 @@ mod tests {
     #[test]
     fn without_start_ups_the_method_proves_what_no_shape_gives() {
         let seq = shapeless();
-        let all: Vec<usize> = (0..8).collect();
-        assert!(chains::solve(&seq, &all, 20).is_none(), "the shapes answer: the method is not tried");
-        let (lp, alpha, _) = seq.compact(&all, 20);
-        let (answer, iterations) = super::solve(&seq, &all, &super::Run { lp: &lp, alpha: &alpha, face: &lp, face_alpha: &alpha, free: 20 });
+        let all: Vec<usize> = (0..9).collect();
+        assert!(chains::solve(&seq, &all, 17).is_none(), "the shapes answer: the method is not tried");
+        let (lp, alpha, _) = seq.compact(&all, 17);
+        let (answer, iterations) = super::solve(&seq, &all, &super::Run { lp: &lp, alpha: &alpha, face: &lp, face_alpha: &alpha, free: 17 });
         let Ok(super::Proven { chunks, makespan, bound }) = answer else { panic!("the bounds do not meet") };
         assert!(iterations < super::MOST);
-        assert_relative_eq!(makespan, seq.lp_makespan(20), max_relative = 1e-9);
+        assert_relative_eq!(makespan, seq.lp_makespan(17), max_relative = 1e-9);
         assert!(bound <= makespan && makespan - bound <= chains::PROOF * makespan);
-        assert_eq!(chunks.len(), 20);
+        assert_eq!(chunks.len(), 17);
     }
 
     /// Without start-ups an empty message costs nothing: the paper's
@@ -194,9 +195,9 @@ mod tests {
     #[test]
     fn without_start_ups_pruning_takes_the_method_s_answer() {
         let seq = shapeless();
-        let optimum = seq.lp_makespan(20);
+        let optimum = seq.lp_makespan(17);
         for prune in [stages::Prune::Raw, stages::Prune::Pruned] {
-            let solved = stages::solve(&seq, 20, prune).unwrap();
+            let solved = stages::solve(&seq, 17, prune).unwrap();
             assert!(solved.solution.is_none() && solved.lp.variables > 0, "not by the method: {:?}", solved.lp);
             assert_relative_eq!(solved.makespan, optimum, max_relative = 1e-9);
         }
