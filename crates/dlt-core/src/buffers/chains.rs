@@ -133,6 +133,8 @@ fn pivots(q: usize) -> usize {
     q.min(PIVOT_WORK / q.max(1)).max(64)
 }
 
+/// The messages' worth of shape solves the pivots may take: about a
+/// second natively where they fail (30-40 ns a message).
 const PIVOT_WORK: usize = 30_000_000;
 
 /// The optimum over units `kept` and `n` stages where a shape is found and
@@ -553,10 +555,10 @@ impl Instance {
     /// multipliers' sum of 1 (Cmax's column). Affine in lambda instead,
     /// each unit's first multiplier (lambda count - c Y) / a cancelled to
     /// nothing where the link dominates: the multipliers of the first free
-    /// stages are tiny (a star of 6 processors, S = 0, n = 20: below 1e-8 of the
-    /// last ones) and came out of lambda's last digits, and the bound fell
-    /// 6e-6 short of the optimum the shape had found. Returns them and
-    /// lambda.
+    /// stages are tiny (a star of 6 processors, S = 0, n = 20: below 1e-8
+    /// of the last ones) and came out of lambda's last digits, and the
+    /// bound fell 6e-6 short of the optimum the shape had found. (With
+    /// nothing free, zeta is lambda.) Returns them and lambda.
     fn multipliers(&self, shape: &[Status]) -> (Vec<f64>, f64) {
         let (msgs, m, a) = (&self.messages, self.m, self.a);
         let mut y = vec![Affine::default(); msgs.len()];
