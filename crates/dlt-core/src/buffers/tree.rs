@@ -65,8 +65,9 @@ pub struct TreeOutput {
     pub layer_sizes: Vec<f64>,
     pub n: usize,
     pub n_min: usize,
-    /// For large n at n_min: the makespan's relative distance to a lower
-    /// bound on the optimum (absent when the full LP was solved).
+    /// For large n at n_min, or a full LP beyond the engine: the makespan's
+    /// relative distance to a lower bound on the optimum (absent when the
+    /// full LP was solved or the bound proves the makespan).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gap: Option<f64>,
     /// For `"prune": "best"`: the paper's pruning beside the best system,
@@ -126,6 +127,8 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     // The windowed method's first LP: one free stage at each end, two middle ones.
     let (method, solved) = if steady_state(&tree, n, n_min) {
         ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", lp_variables(&all, 4))
+    } else if n >= MIN_WINDOWED && lp_variables(&all, n) > lp::MAX_VARIABLES {
+        ("the middle stages periodic, proven by a dual bound of the full LP or returned with its gap", lp_variables(&all, 4))
     } else if n >= MIN_WINDOWED {
         ("the middle stages periodic where a dual bound of the full LP proves them, else the full LP", lp_variables(&all, 4))
     } else if params.stages.prune() == stages::Prune::Raw || tree.free_messages() {
@@ -174,17 +177,29 @@ fn within_share(w: usize, n: usize) -> bool {
 /// The most free stages a side the windowed method widens to over layers
 /// `kept` and n stages, `full` at n_min, at least one: at n_min all; else
 /// up to twice a chunk's h hops of ramp up, or to half of them where the
-/// full LP is beyond the engine anyway (an unproven window then ends in a
-/// refusal), or to fewer than a WINDOW_SHARE of the full LP's stages
-/// where the interior point method is to solve it (`interior`; the first
-/// window at least).
+/// full LP is beyond the engine anyway (an unproven window then stands
+/// with its gap; twice h took 60 s and more pruning p = 3, h = 4 from
+/// n = 4,201, where half of h answered in 0.3 s 5e-6 off), or to fewer
+/// than a WINDOW_SHARE of the full LP's stages where the interior point
+/// method is to solve it (`interior`; the first window at least). Never a
+/// window whose own LP is beyond the engine: it failed the request where
+/// the narrower ones had an answer (p = 1, h = 43 at n_min: two windows
+/// within 1.4e-3 of the bound, then the third's 47,474 variables refused,
+/// 8 s in).
 fn widest(tree: &Tree, kept: &[usize], n: usize, full: bool, interior: bool) -> usize {
-    match (full, lp_variables(kept, n) > lp::MAX_VARIABLES) {
+    let widest = match (full, lp_variables(kept, n) > lp::MAX_VARIABLES) {
         (true, _) => n,
         (false, false) if interior => (1..=2 * tree.h).rev().find(|&w| within_share(w, n)).unwrap_or(1),
         (false, false) => 2 * tree.h,
         (false, true) => tree.h.div_ceil(2),
-    }
+    };
+    (2..=widest).rev().find(|&w| window_variables(kept, w) <= lp::MAX_VARIABLES).unwrap_or(1)
+}
+
+/// The windowed LP's variables over layers `kept`, w free stages a side:
+/// 2w + 2 stages and the period.
+fn window_variables(kept: &[usize], w: usize) -> usize {
+    lp_variables(kept, 2 * w + 2) + 1
 }
 
 /// Whether the interior point method can be given the full LP over layers
@@ -340,7 +355,11 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
         if gap <= PROVEN {
             return Ok((solved, (Some(format!("{how}, proven optimal by a dual bound of the full LP")), None)));
         }
-        if full && steady_state(tree, n, n_min) && !(gap > STEADY_GAP && try_interior) {
+        // Beyond the engine the full LP would be refused: the windows'
+        // schedule stands with its gap, as at n_min (p = 1, h = 49, n = 106,
+        // 140,239 variables: refused after 19 s of windows, 8.8e-3 off).
+        let beyond = lp_variables(kept, n) > lp::MAX_VARIABLES;
+        if beyond || full && steady_state(tree, n, n_min) && !(gap > STEADY_GAP && try_interior) {
             return Ok((solved, (Some(format!("{how}; not proven optimal, within {gap:.2e} of a lower bound")), Some(gap))));
         }
         size = solved.lp;

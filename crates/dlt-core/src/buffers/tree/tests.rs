@@ -199,6 +199,51 @@ fn d1_points_beyond_the_full_lp_are_listed_in_part_with_their_gap() {
     }
 }
 
+/// A chain of 43 relays at n_min = 136 (140,353 variables in the full LP):
+/// the windows widen only while their own LP is within the engine, as
+/// near to it as they can; 22 free stages a side were refused after 8 s
+/// of narrower windows.
+#[test]
+fn no_window_is_beyond_the_engine() {
+    let params = TreeParams {
+        p: 1.0, h: 43.0, load: Load::new(1.8e-9, 2.64e-5, 1.12e-3, 2950.1), order: Order::Nlf, buffers: 1.0,
+        stages: Stages::new(Some(0.50733), None, Some(false)),
+    };
+    let (tree_model, n, n_min) = validate(&params).unwrap();
+    assert_eq!((n, n_min), (136, 136));
+    let all = layers(&tree_model);
+    assert!(lp_variables(&all, n) > lp::MAX_VARIABLES);
+    let w = widest(&tree_model, &all, n, true, false);
+    assert!(window_variables(&all, w) <= lp::MAX_VARIABLES && window_variables(&all, w + 1) > lp::MAX_VARIABLES, "w = {w}");
+    // As the LP that refused counted them, 2w + 2 stages of 946 hops and
+    // 86 chunks and running sums, Cmax and the period.
+    assert_eq!(window_variables(&all, 22), 47_474);
+}
+
+/// Found by random trees above n_min whose full LP is beyond the engine
+/// (p = 2, h = 3, n = 5,665, n_min = 937, S = 0: 67,981 variables): the
+/// windows' schedule, 1.5e-5 above a dual bound of the full LP, was
+/// refused, as were 20 of 40 such requests, some after 19 s of windows.
+/// It now stands with its gap, its schedule checked and carrying V.
+#[test]
+fn above_n_min_beyond_the_engine_the_windows_answer_with_their_gap() {
+    let params = TreeParams {
+        p: 2.0, h: 3.0, load: Load::new(0.0, 1.9934e-5, 9.9694e-6, 5028.59), order: Order::Llf, buffers: 1.0,
+        stages: Stages::new(Some(0.894798), Some(5665.0), Some(true)),
+    };
+    let (tree_model, n, n_min) = validate(&params).unwrap();
+    assert_eq!((n, n_min), (5665, 937));
+    assert!(lp_variables(&layers(&tree_model), n) > lp::MAX_VARIABLES);
+    let out = tree(&params).unwrap();
+    let gap = out.gap.unwrap();
+    assert!(gap > PROVEN && gap < 1e-4, "gap {gap}");
+    assert!(out.warnings[0].contains("not proven optimal"), "{:?}", out.warnings);
+    let total: f64 = out.loads.iter().zip(&out.layer_sizes).map(|(x, n)| x * n).sum();
+    assert_relative_eq!(total, 5028.59, max_relative = 1e-9);
+    let (link, computing) = StageModel::bounds(&tree_model, &layers(&tree_model), n);
+    assert!(out.schedule.makespan >= link.max(computing));
+}
+
 /// A raw tree LP of n stages (p processors a relay, h layers, costs and V
 /// `(s, c, a, v)`), with buffers `room` times what n stages need, or none.
 #[allow(clippy::too_many_arguments)]
