@@ -357,6 +357,7 @@ mod tests {
         assert!((out.n, out.gap) == (500, None) && out.warnings.iter().any(|w| w.contains("proven optimal")), "{:?}", out.warnings);
         let e = solve(&tree(1e-5)).unwrap_err();
         assert_eq!((e.code, e.field.as_str()), (Code::Limit, "n"), "{}", e.message);
+        assert!(e.message.contains("37501 variables") && e.message.contains("periodic middle stages came within 3.0e-1"), "{}", e.message);
         let star = parse(json!({"model": "star", "m": 1000, "S": 1e-3, "C": 1e-6, "A": 1e-3, "V": 1e6, "D": 1e4, "n": 100})).unwrap();
         assert_eq!(plan(&star).unwrap().variables, Some(300_001));
         let Response::Star(out) = solve(&star).unwrap() else { panic!("not a star") };

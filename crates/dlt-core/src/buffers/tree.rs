@@ -13,7 +13,7 @@ use super::stages::{self, lp_scale, LpSize, Solved, StageModel, Staged, Stages};
 use super::{H, P};
 use crate::check::Checked;
 use crate::costs::{self, Costs, Load};
-use crate::error::Result;
+use crate::error::{Code, Error, Result};
 use crate::lp::{self, Model};
 use crate::validate::Field;
 use alloc::format;
@@ -360,12 +360,21 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
         // Beyond the engine the full LP would be refused: a schedule of
         // free middle stages within STEADY_GAP of its bound stands with its
         // gap (15 of 40 random trees so refused, 3e-8 to 1e-3 off); further
-        // off the request is refused as before, where the windows' ends
-        // had not settled (0.03 to 0.34 off: h = 10, n = 500, S = 1e-5
-        // 0.30).
-        let beyond = !full && lp_variables(kept, n) > lp::MAX_VARIABLES && gap <= STEADY_GAP;
-        if beyond || full && steady_state(tree, n, n_min) && !(gap > STEADY_GAP && try_interior) {
+        // off the request is refused, as the full LP would be, saying how
+        // near they came: their ends had not settled (0.03 to 0.34 off:
+        // h = 10, n = 500, S = 1e-5 0.30).
+        let beyond = !full && lp_variables(kept, n) > lp::MAX_VARIABLES;
+        if beyond && gap <= STEADY_GAP || full && steady_state(tree, n, n_min) && !(gap > STEADY_GAP && try_interior) {
             return Ok((solved, (Some(format!("{how}; not proven optimal, within {gap:.2e} of a lower bound")), Some(gap))));
+        }
+        if beyond {
+            let message = format!(
+                "the {} LP has {} variables, more than the {} the calculator solves, and its periodic middle stages came within {gap:.1e} of a lower bound, more than the {STEADY_GAP:.0e} an unproven answer may be: fewer stages n (a larger buffer D lowers n_min) make it smaller",
+                tree.name,
+                lp_variables(kept, n),
+                lp::MAX_VARIABLES
+            );
+            return Err(Error::new(Code::Limit, "n", message));
         }
         size = solved.lp;
         near_window = full_lp.as_ref().map(|full_lp| full_lp.near_schedule(tree, &solved.chunks));
