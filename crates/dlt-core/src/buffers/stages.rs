@@ -513,14 +513,15 @@ fn solve_lp<M: StageModel>(m: &M, kept: &[usize], n: usize) -> Result<(StageLp<M
             sol = solve(&lp);
         }
     }
-    let sol = sol.map_err(|mut e| {
-        if e.code == Code::Limit {
-            e.field = String::from("n");
-            e.message = format!("{}; fewer stages n (a larger buffer D lowers n_min) make it smaller", e.message);
-        }
-        e
-    })?;
+    let sol = sol.map_err(|e| if e.code == Code::Limit { fewer_stages(e) } else { e })?;
     Ok(((lp, alpha, cmax, handles), sol))
+}
+
+/// A stage LP's refusal at its size, naming n and what makes it smaller.
+pub(crate) fn fewer_stages(mut e: Error) -> Error {
+    e.field = String::from("n");
+    e.message = format!("{}; fewer stages n (a larger buffer D lowers n_min) make it smaller", e.message);
+    e
 }
 
 /// Warnings about what pruning dropped; `what` names the units.

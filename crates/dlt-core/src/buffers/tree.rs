@@ -13,7 +13,7 @@ use super::stages::{self, lp_scale, LpSize, Solved, StageModel, Staged, Stages};
 use super::{H, P};
 use crate::check::Checked;
 use crate::costs::{self, Costs, Load};
-use crate::error::{Code, Error, Result};
+use crate::error::Result;
 use crate::lp::{self, Model};
 use crate::validate::Field;
 use alloc::format;
@@ -363,18 +363,15 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
         // off the request is refused, as the full LP would be, saying how
         // near they came: their ends had not settled (0.03 to 0.34 off:
         // h = 10, n = 500, S = 1e-5 0.30).
-        let beyond = !full && lp_variables(kept, n) > lp::MAX_VARIABLES;
+        let variables = lp_variables(kept, n);
+        let beyond = !full && variables > lp::MAX_VARIABLES;
         if beyond && gap <= STEADY_GAP || full && steady_state(tree, n, n_min) && !(gap > STEADY_GAP && try_interior) {
             return Ok((solved, (Some(format!("{how}; not proven optimal, within {gap:.2e} of a lower bound")), Some(gap))));
         }
         if beyond {
-            let message = format!(
-                "the {} LP has {} variables, more than the {} the calculator solves, and its periodic middle stages came within {gap:.1e} of a lower bound, more than the {STEADY_GAP:.0e} an unproven answer may be: fewer stages n (a larger buffer D lowers n_min) make it smaller",
-                tree.name,
-                lp_variables(kept, n),
-                lp::MAX_VARIABLES
-            );
-            return Err(Error::new(Code::Limit, "n", message));
+            let mut e = lp::too_large(tree.name, variables);
+            e.message = format!("{}, and its periodic middle stages came within {gap:.1e} of a lower bound, more than the {STEADY_GAP:.0e} an unproven answer may be", e.message);
+            return Err(stages::fewer_stages(e));
         }
         size = solved.lp;
         near_window = full_lp.as_ref().map(|full_lp| full_lp.near_schedule(tree, &solved.chunks));

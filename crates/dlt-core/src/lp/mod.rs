@@ -184,6 +184,11 @@ impl Engine for Auto {
     }
 }
 
+/// The refusal of an LP `what` of `variables` beyond MAX_VARIABLES.
+pub(crate) fn too_large(what: &str, variables: usize) -> Error {
+    Error::new(Code::Limit, "", format!("the {what} LP has {variables} variables, more than the {MAX_VARIABLES} the calculator solves"))
+}
+
 /// Presolves, solves the rest with `engine` and verifies the answer against
 /// `model` itself: every bound and row within
 /// a relative VERIFY_TOL, the objective recomputed. `what` names the model
@@ -191,8 +196,7 @@ impl Engine for Auto {
 pub fn solve(engine: &dyn Engine, model: &Model, what: &str) -> Result<Solution> {
     let failed = |f| failed(engine.name(), f, what);
     if model.names.len() > MAX_VARIABLES {
-        return Err(Error::new(Code::Limit, "", format!(
-            "the {what} LP has {} variables, more than the {MAX_VARIABLES} the calculator solves", model.names.len())));
+        return Err(too_large(what, model.names.len()));
     }
     let wrong = |why: String| wrong(engine.name(), what, why);
     let presolved = || -> Result<Solution> {
