@@ -97,7 +97,7 @@ pub(super) fn solve(seq: &Sequential, kept: &[usize], run: &Run) -> (Result<Prov
     let (mut iteration, mut progress) = (0, Gap::new(PROOF, STALL));
     let mut face_proven = None;
     let mut ended = unproven();
-    let iterations = barrier::interior(run.face, MOST, |x, y| {
+    let iterations = barrier::interior(run.face, None, MOST, |x, y| {
         iteration += 1;
         ended.x.clear();
         ended.x.extend_from_slice(x);

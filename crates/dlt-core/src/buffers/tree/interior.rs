@@ -135,7 +135,7 @@ impl FullLp {
         let mut last = Vec::new();
         let mut bound = f64::NEG_INFINITY;
         let (mut iteration, mut progress) = (0, Gap::new(PROVEN, STALL));
-        let iterations = barrier::interior(&self.lp, MOST, |x, y| {
+        let iterations = barrier::interior(&self.lp, Some(&self.inequalities()), MOST, |x, y| {
             iteration += 1;
             // The chunks within their boxes, scaled to carry the load row's V.
             let clipped = |v: crate::lp::Var| x[v.0].clamp(0.0, self.lp.bounds[v.0].1);

@@ -21,7 +21,7 @@ use super::rows::{Form, Role, Tree, TreeLp};
 use super::weights::weighed;
 use super::{Times, PROVEN};
 use crate::buffers::stages::{LpSize, Solved};
-use crate::lp::{Model, Var};
+use crate::lp::{Model, Sense, Var};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -339,6 +339,23 @@ impl FullLp {
     pub(super) fn upper(&self, tree: &Tree, makespan: f64) -> impl Fn(usize) -> f64 + Copy + '_ {
         let most = most_load(tree);
         move |v| if self.is_time[v] || v == self.cmax.0 { makespan } else { most }
+    }
+
+    /// The LP with its equations, the running sums' and the load's, as >=
+    /// rows: the interior point method's, whose dual then has no free
+    /// variable (`lp::barrier`). The same optimum: R appears only in its
+    /// own run rows, with a positive coefficient in its end row, so any
+    /// point with R above the sum it runs keeps every row with R lowered
+    /// to it; and every row holds with a chunk made smaller, so one that
+    /// carries more than V does so with less. Its multipliers, >= 0 on
+    /// these rows, are multipliers of the LP's equations too, and its
+    /// chunks are scaled to carry V exactly (`iterate`).
+    pub(super) fn inequalities(&self) -> Model {
+        let mut lp = self.lp.clone();
+        for &r in self.run_of.iter().flatten().chain([&self.load_row]) {
+            lp.rows[r].sense = Sense::Ge;
+        }
+        lp
     }
 
     /// The schedule of `chunks` (load units), its hops at `x` (an

@@ -164,6 +164,13 @@ impl Normal {
         Normal { order, supernodes, of_column, row_index, l: vec![0.0; at], into_l, diagonal, permuted: Vec::new() }
     }
 
+    /// The factor's work, about: its columns' entries squared summed
+    /// (the multiplications of a left-looking Cholesky factor).
+    pub(super) fn work(&self) -> f64 {
+        let squares = |sn: &Supernode| (0..sn.width).map(|c| ((sn.rows.len() - c) as f64) * ((sn.rows.len() - c) as f64)).sum::<f64>();
+        self.supernodes.iter().map(squares).sum()
+    }
+
     /// Factors A diag(theta) A' + delta I.
     pub(super) fn factor(&mut self, a: &Columns, theta: &[f64], delta: f64) {
         let Normal { supernodes, of_column, row_index, l, into_l, diagonal, .. } = self;
