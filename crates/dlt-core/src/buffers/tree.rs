@@ -348,6 +348,17 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
     // windows ran and did not prove it, and the slack within which a row
     // counts as tight there.
     let mut near_window = None;
+    // Where even the first window is a third of the LP or more and the
+    // interior point method runs on the LP's dual (chains: its normal
+    // equations over the columns 8 or more times cheaper), the method goes
+    // before the simplex from the windowed schedule (`schedule_first`),
+    // and above n_min before the windows, whose simplex costs about the
+    // full LP's. At n_min the full middle stages prove what the method
+    // stalls on (p = 1, h = 50, n = 5, S = 0: 4.5 s against 10.6), and
+    // where they do not, the method proves it (p = 1, h = 57, n = 7:
+    // windows 9 s, then the simplex 13 s, or the method 3 s).
+    let small_on_dual = try_interior && !within_share(1, n) && full_lp.as_ref().is_some_and(|f| f.on_dual());
+    let try_windows = try_windows && (full || !small_on_dual);
     if try_windows {
         let (mut solved, bound) = windowed(tree, kept, n, full, widest, full_lp.as_ref())?;
         solved.lp = size.and(&solved.lp);
@@ -386,7 +397,7 @@ fn solve_once(tree: &Tree, kept: &[usize], n: usize, n_min: usize, prune: stages
     // windows within the share ran, the method goes first: it proved
     // h = 10, n = 30 and 100 at 0.57 and 2.2 s, where the simplex from
     // the schedule took 0.81 and 3.6 s.
-    let schedule_first = try_interior && !within_share(1, n);
+    let schedule_first = try_interior && !within_share(1, n) && !small_on_dual;
     if let (true, Some(full_lp), Some((x, _))) = (schedule_first, &full_lp, &near_window) {
         let mut work = LpSize::NONE;
         let solved = full_lp.by_schedule(tree, kept, x, &mut work);

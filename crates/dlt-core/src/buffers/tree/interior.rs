@@ -126,6 +126,11 @@ impl FullLp {
         (x, NEAR)
     }
 
+    /// Whether the method runs on the LP's dual (`barrier::on_dual`).
+    pub(super) fn on_dual(&self) -> bool {
+        barrier::on_dual(&self.lp, Some(&self.inequalities()))
+    }
+
     /// The method run until its schedule meets its bound within PROVEN or
     /// the gap stalls; its iterations added to `work`.
     fn iterate(&self, tree: &Tree, work: &mut LpSize) -> Iterated {
