@@ -126,9 +126,19 @@ impl FullLp {
         (x, NEAR)
     }
 
-    /// Whether the method runs on the LP's dual (`barrier::on_dual`).
+    /// Whether the method runs on the LP's dual (`barrier::Method`).
     pub(super) fn on_dual(&self) -> bool {
-        barrier::on_dual(&self.lp, Some(&self.inequalities()))
+        self.with_method(|method| method.on_dual()).unwrap_or(false)
+    }
+
+    /// `f` of the method laid out for the LP, laid out on first use; None
+    /// where it cannot be (a variable without a lower bound).
+    fn with_method<T>(&self, f: impl FnOnce(&mut barrier::Method) -> T) -> Option<T> {
+        let mut method = self.method.borrow_mut();
+        if method.is_none() {
+            *method = barrier::Method::new(&self.lp, Some(&self.inequalities()));
+        }
+        method.as_mut().map(f)
     }
 
     /// The method run until its schedule meets its bound within PROVEN or
@@ -140,7 +150,7 @@ impl FullLp {
         let mut last = Vec::new();
         let mut bound = f64::NEG_INFINITY;
         let (mut iteration, mut progress) = (0, Gap::new(PROVEN, STALL));
-        let iterations = barrier::interior(&self.lp, Some(&self.inequalities()), MOST, |x, y| {
+        let iterations = self.with_method(|method| method.run(MOST, |x, y| {
             iteration += 1;
             // The chunks within their boxes, scaled to carry the load row's V.
             let clipped = |v: crate::lp::Var| x[v.0].clamp(0.0, self.lp.bounds[v.0].1);
@@ -167,7 +177,8 @@ impl FullLp {
                 last.extend_from_slice(x);
             }
             look
-        });
+        }));
+        let iterations = iterations.unwrap_or(0);
         *work = work.iterated(&self.lp, iterations);
         Iterated { best, bound, last, iterations }
     }

@@ -21,7 +21,8 @@ use super::rows::{Form, Role, Tree, TreeLp};
 use super::weights::weighed;
 use super::{Times, PROVEN};
 use crate::buffers::stages::{LpSize, Solved};
-use crate::lp::{Model, Sense, Var};
+use crate::lp::{barrier, Model, Sense, Var};
+use core::cell::RefCell;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -114,6 +115,9 @@ pub(super) struct FullLp {
     /// next stage's.
     run_of: Vec<Option<usize>>,
     next_run: Vec<Option<usize>>,
+    /// The interior point method laid out for the LP, once for every run
+    /// (`interior`).
+    pub(super) method: RefCell<Option<barrier::Method>>,
 }
 
 impl FullLp {
@@ -169,7 +173,7 @@ impl FullLp {
         for &(r, _, next) in &runs {
             next_run[r] = next.and_then(|v| run_of[v.0]);
         }
-        Some(FullLp { lp, cmax, alpha, t, is_alpha, is_time, arcs, into, order, ends, load_row: load_row?, run_of, next_run })
+        Some(FullLp { lp, cmax, alpha, t, is_alpha, is_time, arcs, into, order, ends, load_row: load_row?, run_of, next_run, method: RefCell::new(None) })
     }
 
     /// The LP's variables at `chunks` (load units, chunks[k][layer], all n

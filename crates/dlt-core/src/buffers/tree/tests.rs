@@ -341,7 +341,7 @@ fn a_chain_is_proven_by_the_method_on_its_dual() {
     let (tree_model, n, _) = validate(&params).unwrap();
     let all = layers(&tree_model);
     let full_lp = proof::FullLp::new(&tree_model, &all, n).unwrap();
-    assert!(crate::lp::barrier::on_dual(&full_lp.lp, Some(&full_lp.inequalities())));
+    assert!(full_lp.on_dual());
     let (found, _, proof) = full_lp.by_interior(&tree_model, &all, None, &mut LpSize::NONE.clone()).unwrap();
     assert_eq!(proof, "a dual bound of the full LP");
     assert_is_the_full_lps(&tree_model, &found, 3.073854310401354 * tree_model.scale.1);
