@@ -125,14 +125,19 @@ pub(crate) fn plan(params: &TreeParams) -> Result<crate::model::Plan> {
     let (tree, n, n_min) = validate(params)?;
     let all = layers(&tree);
     let hops = n * stage_hops(&all);
+    let interior = params.stages.prune() == stages::Prune::Raw || tree.free_messages();
     // The windowed method's first LP: one free stage at each end, two middle ones.
     let (method, solved) = if steady_state(&tree, n, n_min) {
         ("the middle stages full and periodic, proven by a dual bound of the full LP or returned with its gap", lp_variables(&all, 4))
     } else if n >= MIN_WINDOWED && lp_variables(&all, n) > lp::MAX_VARIABLES {
         ("the middle stages periodic, proven by a dual bound of the full LP or returned within 1e-3 of it", lp_variables(&all, 4))
-    } else if n >= MIN_WINDOWED {
+    } else if n >= MIN_WINDOWED && !(interior && !within_share(1, n) && !at_n_min(&tree, n, n_min)) {
         ("the middle stages periodic where a dual bound of the full LP proves them, else the full LP", lp_variables(&all, 4))
-    } else if params.stages.prune() == stages::Prune::Raw || tree.free_messages() {
+    } else if n >= MIN_WINDOWED {
+        // `solve_once`'s `small_on_dual`: which form the method takes is
+        // known only once both orderings are laid out, too costly for a plan.
+        ("the full LP by an interior point method on its dual where that is the cheaper (chains), else the middle stages periodic where a dual bound of the full LP proves them, else the full LP", lp_variables(&all, 4))
+    } else if interior {
         ("the full LP, by an interior point method where a dual bound proves its answer, else by the simplex on the rows it found tight, else on all", lp_variables(&all, n))
     } else {
         ("the full LP, its empty stages switched off one by one and solved again from its basis", lp_variables(&all, n))
