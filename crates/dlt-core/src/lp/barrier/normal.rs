@@ -275,45 +275,59 @@ impl Normal {
         }
     }
 
-    /// Solves the factored system for `b`, in place.
+    /// Solves the factored system for `b`, in place. A supernode's rows
+    /// below its own columns are the same for all of them: their entries
+    /// of y are gathered once into `below`, updated or read there by
+    /// contiguous passes, and scattered back once, where each column's
+    /// pass went through the row index. Each entry sees the same
+    /// operations in the same order as column by column: the same bits.
     pub(super) fn solve(&mut self, b: &mut [f64]) {
-        // Column first + c of a supernode: its rows and entries from the diagonal.
-        let column = |sn: &Supernode, c: usize| {
-            let rows = &self.row_index[sn.rows.clone()];
-            let at = sn.at + c * rows.len();
-            (&rows[c..], &self.l[at + c..at + rows.len()])
-        };
         let mut y = core::mem::take(&mut self.permuted);
         y.clear();
         y.extend(self.order.iter().map(|&r| b[r]));
+        let mut below = Vec::new();
         for sn in &self.supernodes {
-            for c in 0..sn.width {
-                let (rows, entries) = column(sn, c);
-                let k = sn.first + c;
+            let (first, width, height) = (sn.first, sn.width, sn.rows.len());
+            let rows = &self.row_index[sn.rows.clone()][width..];
+            below.clear();
+            below.extend(rows.iter().map(|&r| y[r]));
+            for c in 0..width {
+                let entries = &self.l[sn.at + c * height + c..sn.at + (c + 1) * height];
+                let k = first + c;
                 y[k] /= entries[0];
                 let yk = y[k];
-                // By index, not zipped iterators: at the wasm's opt-level
-                // "s" those were calls per column.
-                for p in 1..rows.len() {
-                    y[rows[p]] -= entries[p] * yk;
-                }
+                // y - e yk is y + e (-yk) to the bit: negation is exact.
+                axpy(&mut y[k + 1..first + width], &entries[1..width - c], -yk);
+                axpy(&mut below, &entries[width - c..], -yk);
             }
+            rows.iter().zip(&below).for_each(|(&r, &v)| y[r] = v);
         }
         for sn in self.supernodes.iter().rev() {
-            for c in (0..sn.width).rev() {
-                let (rows, entries) = column(sn, c);
+            let (first, width, height) = (sn.first, sn.width, sn.rows.len());
+            let rows = &self.row_index[sn.rows.clone()][width..];
+            below.clear();
+            below.extend(rows.iter().map(|&r| y[r]));
+            for c in (0..width).rev() {
+                let entries = &self.l[sn.at + c * height + c..sn.at + (c + 1) * height];
+                let k = first + c;
                 // From -0.0, as `sum` starts: the same bits.
-                let mut s = -0.0;
-                for p in 1..rows.len() {
-                    s += entries[p] * y[rows[p]];
-                }
-                let k = sn.first + c;
+                let s = dot(&entries[width - c..], &below, dot(&entries[1..width - c], &y[k + 1..first + width], -0.0));
                 y[k] = (y[k] - s) / entries[0];
             }
         }
         self.order.iter().zip(&y).for_each(|(&r, &v)| b[r] = v);
         self.permuted = y;
     }
+}
+
+/// `y += x b`, element by element.
+fn axpy(y: &mut [f64], x: &[f64], b: f64) {
+    y.iter_mut().zip(x).for_each(|(y, &x)| *y += x * b);
+}
+
+/// `s` plus the products of `x` and `y`, added left to right.
+fn dot(x: &[f64], y: &[f64], s: f64) -> f64 {
+    x.iter().zip(y).fold(s, |s, (&x, &y)| s + x * y)
 }
 
 /// `out += x b` for each `(x, b)` in turn, `x` as long as `out`: four at a
