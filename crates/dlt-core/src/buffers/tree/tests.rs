@@ -347,6 +347,28 @@ fn a_chain_is_proven_by_the_method_on_its_dual() {
     assert_is_the_full_lps(&tree_model, &found, 3.073854310401354 * tree_model.scale.1);
 }
 
+/// A chain of few stages above n_min, raw: `solve_once` takes the method
+/// on the LP's dual before the windows (its full LP is on the dual and
+/// even the first window is beyond the share), and the plan says so; the
+/// same chain at n_min, and a tree whose first window is within the
+/// share, keep the windows first.
+#[test]
+fn the_plan_names_the_method_on_the_dual_where_it_goes_first() {
+    let v = 457280.70561474416;
+    let chain = |d: f64| TreeParams { p: 1.0, h: 49.0, load: Load::new(0.0, 8.26e-8, 1.445e-6, v), order: Order::Nlf, buffers: 2.0, stages: Stages::new(Some(d), Some(6.0), Some(false)) };
+    let method = |params: &TreeParams| plan(params).unwrap().method.unwrap();
+    let above = chain(101617.9);
+    let (tree_model, n, n_min) = validate(&above).unwrap();
+    assert!(n_min < n && !within_share(1, n));
+    assert!(proof::FullLp::new(&tree_model, &layers(&tree_model), n).unwrap().on_dual());
+    assert!(method(&above).contains("interior point method on its dual"), "{}", method(&above));
+    let at = chain(v / (49.0 * 6.0) * 1.0001);
+    assert_eq!(validate(&at).unwrap().2, 6);
+    assert!(!method(&at).contains("on its dual"), "{}", method(&at));
+    let tree = TreeParams { p: 2.0, h: 10.0, load: Load::new(1e-3, 1e-6, 1e-3, 1e5), order: Order::Nlf, buffers: 2.0, stages: Stages::new(Some(1e4), Some(30.0), Some(false)) };
+    assert!(!method(&tree).contains("on its dual"), "{}", method(&tree));
+}
+
 /// h = 10, n = 200, S = 1e-4 (15,001 variables): the method's
 /// schedule stood 2.1e-9 above the optimum from the 41st iteration on
 /// (DELTA's bias on its directions), and the relaxation's simplex took
