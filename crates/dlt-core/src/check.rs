@@ -143,24 +143,50 @@ fn check_durations(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
 /// A sweep over the time line of one processor: `uses` are (start, end,
 /// amount) and the sum of amounts in use at any instant must stay within
 /// `cap`. Intervals touching at an end point do not overlap.
-fn peak_within(mut uses: Vec<(f64, f64, f64)>, cap: f64, eps_t: f64) -> Result<(), (f64, f64)> {
-    let mut events: Vec<(f64, f64)> = Vec::with_capacity(2 * uses.len());
-    for (a, b, w) in uses.drain(..) {
+fn peak_within(uses: Vec<(f64, f64, f64)>, cap: f64, eps_t: f64) -> Result<(), (f64, f64)> {
+    let mut ends: Vec<(f64, f64)> = Vec::with_capacity(uses.len());
+    let mut starts: Vec<(f64, f64)> = Vec::with_capacity(uses.len());
+    for (a, b, w) in uses {
         if b - a > 2.0 * eps_t {
-            events.push((a + eps_t, w));
-            events.push((b - eps_t, -w));
+            starts.push((a + eps_t, w));
+            ends.push((b - eps_t, -w));
         }
     }
-    // Ends before starts at equal times.
-    events.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1)));
+    // Ends before starts at equal times; among starts (or ends) at one
+    // time the level only rises (falls), to the same sum in any order.
     let mut level = 0.0;
-    for (t, w) in events {
+    for ((t, w), _) in in_order(ends, starts, by_time) {
         level += w;
         if level > cap * (1.0 + 1e-9) + 1e-12 {
             return Err((t, level));
         }
     }
     Ok(())
+}
+
+/// The events of `first` and `then` in one sequence by `order`, `first`'s
+/// before `then`'s at a tie, each list's ties as listed (what a stable
+/// sort of both lists, `first`'s before `then`'s, gives), each with
+/// whether it is one of `first`'s. Each list sorted
+/// apart and merged, because a schedule lists each kind of a processor's
+/// intervals in time order and a stable sort then finds one run in each,
+/// where their mixture costs a full sort.
+fn in_order<E: Copy>(mut first: Vec<E>, mut then: Vec<E>, order: impl Fn(&E, &E) -> core::cmp::Ordering) -> impl Iterator<Item = (E, bool)> {
+    first.sort_by(&order);
+    then.sort_by(&order);
+    let (mut i, mut j) = (0, 0);
+    core::iter::from_fn(move || {
+        let take_first = i < first.len() && (j == then.len() || order(&then[j], &first[i]).is_ge());
+        if take_first {
+            i += 1;
+            Some((first[i - 1], true))
+        } else if j < then.len() {
+            j += 1;
+            Some((then[j - 1], false))
+        } else {
+            None
+        }
+    })
 }
 
 fn check_ports(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Violation> {
@@ -228,10 +254,10 @@ fn check_relays(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), V
     Ok(())
 }
 
-/// Events `(time, order, amount)` by time, then order: one comparator for
-/// [`check_flow`] and [`check_results`], so one instantiation of the sort.
-fn by_time_then_order(x: &(f64, u8, f64), y: &(f64, u8, f64)) -> core::cmp::Ordering {
-    x.0.total_cmp(&y.0).then(x.1.cmp(&y.1))
+/// Events `(time, amount)` by time: one comparator for every sweep, so one
+/// instantiation of the sort.
+fn by_time(x: &(f64, f64), y: &(f64, f64)) -> core::cmp::Ordering {
+    x.0.total_cmp(&y.0)
 }
 
 /// Per physical processor of each row (tolerances relative to what that
@@ -240,21 +266,21 @@ fn by_time_then_order(x: &(f64, u8, f64), y: &(f64, u8, f64)) -> core::cmp::Orde
 /// it has forwarded or computed all of it.
 fn check_flow(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Violation> {
     for (r, row) in s.rows.iter().enumerate() {
-        // (time, order, amount): arrivals (order 0) before departures (1) at equal times.
-        let mut events: Vec<(f64, u8, f64)> = Vec::new();
+        // (time, amount): arrivals before departures at equal times.
+        let mut arrivals: Vec<(f64, f64)> = Vec::with_capacity(by_row[r].len());
+        let mut departures: Vec<(f64, f64)> = Vec::with_capacity(by_row[r].len());
         for i in by_row[r].iter().map(|&n| &s.intervals[n]) {
             match i.kind {
-                Kind::Comm if i.proc == r => events.push((i.end - eps_t, 0, i.load * i.messages / row.count)),
-                Kind::Comm if i.from == Some(r) => events.push((i.start, 1, i.load * i.messages / row.count)),
-                Kind::Compute if i.proc == r => events.push((i.start, 1, i.load)),
+                Kind::Comm if i.proc == r => arrivals.push((i.end - eps_t, i.load * i.messages / row.count)),
+                Kind::Comm if i.from == Some(r) => departures.push((i.start, i.load * i.messages / row.count)),
+                Kind::Compute if i.proc == r => departures.push((i.start, i.load)),
                 _ => {}
             }
         }
-        events.sort_by(by_time_then_order);
         let (mut have, mut used) = (row.initial_load, 0.0);
         let mut moved = row.initial_load;
-        for (t, order, x) in events {
-            if order == 0 {
+        for ((t, x), arrival) in in_order(arrivals, departures, by_time) {
+            if arrival {
                 have += x;
             } else {
                 used += x;
@@ -282,22 +308,22 @@ fn check_results(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), 
     }
     let mut collected = 0.0;
     for (r, row) in s.rows.iter().enumerate() {
-        // (time, order, amount): what is ready (order 0) before what is sent
-        // (1) at equal times, a round-off early.
-        let mut events: Vec<(f64, u8, f64)> = Vec::new();
+        // (time, amount): what is ready before what is sent at equal
+        // times, a round-off early.
+        let mut ready: Vec<(f64, f64)> = Vec::with_capacity(by_row[r].len());
+        let mut sends: Vec<(f64, f64)> = Vec::new();
         for i in by_row[r].iter().map(|&n| &s.intervals[n]) {
             let per = i.load * i.messages / row.count;
             match i.kind {
-                Kind::Compute if i.proc == r => events.push((i.end - eps_t, 0, i.load)),
-                Kind::Result if i.proc == r => events.push((i.end - eps_t, 0, per)),
-                Kind::Result if i.from == Some(r) => events.push((i.start, 1, per)),
+                Kind::Compute if i.proc == r => ready.push((i.end - eps_t, i.load)),
+                Kind::Result if i.proc == r => ready.push((i.end - eps_t, per)),
+                Kind::Result if i.from == Some(r) => sends.push((i.start, per)),
                 _ => {}
             }
         }
-        events.sort_by(by_time_then_order);
         let (mut have, mut sent, mut moved) = (0.0, 0.0, 0.0);
-        for (t, order, x) in events {
-            if order == 0 { have += x } else { sent += x }
+        for ((t, x), is_ready) in in_order(ready, sends, by_time) {
+            if is_ready { have += x } else { sent += x }
             moved += x;
             if sent > have + REL_TOL * moved {
                 reject!("{} sends results of {sent} units by time {t} but has computed or received results of {have}", row.label);
