@@ -9,6 +9,19 @@ cd "$(dirname "$0")/.."
 cargo build --quiet --profile wasm --target wasm32-unknown-unknown -p dlt-wasm
 wasm-bindgen --target web --out-dir www/pkg \
   target/wasm32-unknown-unknown/wasm/dlt_wasm.wasm
+# The response reader (crates/dlt-wasm/js/tape.js), which wasm-bindgen
+# leaves as a module of its own under snippets/, written into the glue:
+# www/pkg stays the two files that the page, its service worker and the
+# single-file build load.
+node --input-type=module -e "
+import fs from 'node:fs';
+const glue = 'www/pkg/dlt_wasm.js';
+const text = fs.readFileSync(glue, 'utf8').replace(/^import \{ [\w, ]+ \} from '\.\/(snippets\/[^']+)';\n/gm,
+  (_, file) => fs.readFileSync('www/pkg/' + file, 'utf8').replace(/^export function /gm, 'function '));
+if (text.includes('snippets/')) throw new Error('a snippet left in ' + glue);
+fs.writeFileSync(glue, text);
+fs.rmSync('www/pkg/snippets', { recursive: true });
+"
 # Binaryen on top of rustc's opt-level "s" and LTO: the debug names
 # dropped and its light passes (-O1), the features the module declares
 # kept as they are. Measured on the gzipped module (session 10): as

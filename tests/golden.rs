@@ -16,10 +16,7 @@ fn golden() -> Vec<Value> {
 fn solve(request: &Value) -> Value {
     let request = dlt_core::parse(request.clone()).unwrap_or_else(|e| panic!("{request}: {e}"));
     let response = dlt_core::solve(&request).unwrap_or_else(|e| panic!("{e}"));
-    // The text the page reads, byte for byte serde_json's.
-    let text = dlt_core::to_json(&response).unwrap();
-    assert_eq!(text, serde_json::to_string(&response).unwrap());
-    serde_json::from_str(&text).unwrap()
+    serde_json::to_value(&response).unwrap()
 }
 
 /// Compares a printed number or list with the computed one.

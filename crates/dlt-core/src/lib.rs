@@ -10,7 +10,7 @@ extern crate std;
 
 /// Serializer methods (name and argument types) that refuse their value
 /// with `$refusal`: for serializers of one kind of value only (a sweep's
-/// picked objects, the page writer's map keys).
+/// picked objects).
 macro_rules! refuse {
     ($refusal:expr; $($method:ident($($arg:ty),*)),* $(,)?) => {
         $(fn $method(self $(, _: $arg)*) -> Result<(), Self::Error> { Err($refusal) })*
@@ -28,7 +28,6 @@ pub mod error;
 pub mod explain;
 #[cfg(feature = "std")]
 mod json_text;
-mod json_write;
 pub mod model;
 pub mod schedule;
 #[cfg(feature = "lp")]
@@ -64,6 +63,5 @@ pub use api::{parse, parse_text};
 #[cfg(feature = "lp")]
 pub use api::{export, LpFormat};
 pub use error::{Code, Error, Result};
-pub use json_write::{to_json, Unwritable};
 pub use schedule::Schedule;
 pub(crate) use check::checked;

@@ -1,0 +1,370 @@
+//! A response handed to JavaScript as a tape: one byte per value or end of
+//! a container (`ops`), every number as the f64 it is (`nums`), each
+//! distinct string once (`strings`), and the index of every string value
+//! and member name in order (`ids`). `js/tape.js` builds from it the very value that
+//! `JSON.parse` would build from serde_json's text: the same members in
+//! the same order, null for a NaN or an infinity, integers as numbers, an
+//! enum as serde_json writes it. As text, the schedule's numbers were
+//! written digit by digit and read back: a binomial tree's 2,300 intervals
+//! (293 KB) took longer to write and parse than to solve and check.
+
+use serde::ser::{self, Serialize};
+use std::collections::BTreeMap;
+
+pub const NULL: u8 = 0;
+pub const FALSE: u8 = 1;
+pub const TRUE: u8 = 2;
+pub const NUMBER: u8 = 3;
+pub const STRING: u8 = 4;
+pub const ARRAY: u8 = 5;
+/// Followed by (name, value) pairs: the name's index in `ids`.
+pub const OBJECT: u8 = 6;
+pub const END: u8 = 7;
+
+pub struct Tape {
+    pub ops: Vec<u8>,
+    pub nums: Vec<f64>,
+    pub ids: Vec<u32>,
+    /// The distinct strings, one after the other; `lengths` in UTF-16
+    /// units, as JavaScript counts them.
+    pub strings: String,
+    pub lengths: Vec<u32>,
+    index: BTreeMap<String, u32>,
+    /// The last index found of each 'static name (a member's, a variant's)
+    /// by its address and length, a slot per address hash: in the wasm,
+    /// the map's search with its memcmp was a third of a small answer's
+    /// time.
+    names: [(usize, usize, u32); NAME_SLOTS],
+}
+
+const NAME_SLOTS: usize = 64;
+
+impl Default for Tape {
+    fn default() -> Tape {
+        Tape { ops: Vec::new(), nums: Vec::new(), ids: Vec::new(), strings: String::new(), lengths: Vec::new(), index: BTreeMap::new(), names: [(0, 0, 0); NAME_SLOTS] }
+    }
+}
+
+/// A value serde cannot put on the tape (a map key that is not a string
+/// or an integer). Boxed: every member written returns a `Result`, and a
+/// one-word one goes in a register (with the String itself, each type's
+/// writing grew by hundreds of bytes of wasm).
+#[derive(Debug)]
+#[allow(clippy::box_collection)]
+pub struct Unwritable(Box<String>);
+
+impl core::fmt::Display for Unwritable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unwritable {}
+
+impl ser::Error for Unwritable {
+    fn custom<T: core::fmt::Display>(msg: T) -> Self {
+        Unwritable(Box::new(msg.to_string()))
+    }
+}
+
+/// `value` on a tape.
+pub fn tape<T: Serialize + ?Sized>(value: &T) -> Result<Tape, Unwritable> {
+    let mut tape = Tape::default();
+    value.serialize(&mut tape)?;
+    Ok(tape)
+}
+
+impl Tape {
+    fn string_index(&mut self, s: &str) -> u32 {
+        if let Some(&i) = self.index.get(s) {
+            return i;
+        }
+        let i = self.lengths.len() as u32;
+        self.strings.push_str(s);
+        self.lengths.push(s.encode_utf16().count() as u32);
+        self.index.insert(s.into(), i);
+        i
+    }
+
+    /// The index of a 'static name: one address holds one text for the
+    /// whole run, where a borrowed string's address may be a freed one's.
+    fn name_index(&mut self, name: &'static str) -> u32 {
+        let (at, len) = (name.as_ptr() as usize, name.len());
+        let slot = (at.wrapping_mul(0x9E37_79B9) >> 7) & (NAME_SLOTS - 1);
+        match self.names[slot] {
+            (a, l, i) if (a, l) == (at, len) && len > 0 => i,
+            _ => {
+                let i = self.string_index(name);
+                self.names[slot] = (at, len, i);
+                i
+            }
+        }
+    }
+
+    fn string(&mut self, s: &str) {
+        let i = self.string_index(s);
+        self.ops.push(STRING);
+        self.ids.push(i);
+    }
+
+    fn number(&mut self, v: f64) {
+        if v.is_finite() {
+            self.ops.push(NUMBER);
+            self.nums.push(v);
+        } else {
+            self.ops.push(NULL);
+        }
+    }
+
+    fn open(&mut self, op: u8, ends: u8) -> Compound<'_> {
+        self.ops.push(op);
+        Compound { tape: self, ends }
+    }
+
+    /// An enum variant's wrapper object, `{variant: <op ...>}`.
+    fn variant(&mut self, variant: &'static str, op: u8) -> Compound<'_> {
+        self.ops.push(OBJECT);
+        let name = self.name_index(variant);
+        self.ids.push(name);
+        self.open(op, 2)
+    }
+}
+
+/// An array or object being written; `ends`: its END and its variant
+/// wrapper's.
+pub struct Compound<'a> {
+    tape: &'a mut Tape,
+    ends: u8,
+}
+
+impl Compound<'_> {
+    // Not inlined, as in a JSON writer: one copy per value type rather
+    // than one per member of every response type.
+    #[inline(never)]
+    fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unwritable> {
+        value.serialize(&mut *self.tape)
+    }
+
+    #[inline(never)]
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Unwritable> {
+        let name = self.tape.name_index(key);
+        self.tape.ids.push(name);
+        value.serialize(&mut *self.tape)
+    }
+
+    fn close(self) -> Result<(), Unwritable> {
+        (0..self.ends).for_each(|_| self.tape.ops.push(END));
+        Ok(())
+    }
+}
+
+macro_rules! compound {
+    ($($trait:ident: $method:ident;)*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Unwritable;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unwritable> {
+                self.element(value)
+            }
+            fn end(self) -> Result<(), Unwritable> {
+                self.close()
+            }
+        }
+    )*};
+    ($($trait:ident;)*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Unwritable;
+            fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Unwritable> {
+                self.field(key, value)
+            }
+            fn end(self) -> Result<(), Unwritable> {
+                self.close()
+            }
+        }
+    )*};
+}
+
+compound! { SerializeSeq: serialize_element; SerializeTuple: serialize_element; SerializeTupleStruct: serialize_field; SerializeTupleVariant: serialize_field; }
+compound! { SerializeStruct; SerializeStructVariant; }
+
+impl ser::SerializeMap for Compound<'_> {
+    type Ok = ();
+    type Error = Unwritable;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Unwritable> {
+        let name = key.serialize(Key)?;
+        let name = self.tape.string_index(&name);
+        self.tape.ids.push(name);
+        Ok(())
+    }
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unwritable> {
+        self.element(value)
+    }
+    fn end(self) -> Result<(), Unwritable> {
+        self.close()
+    }
+}
+
+/// Every integer type as a number, as JSON.parse reads serde_json's digits
+/// (to the nearest f64). An f32 goes as the f64 it is, where serde_json
+/// writes its own shortest digits (0.1 for 0.1f32): no response holds one.
+macro_rules! numbers {
+    ($($method:ident($t:ty)),*) => {
+        $(fn $method(self, v: $t) -> Result<(), Unwritable> {
+            self.number(v as f64);
+            Ok(())
+        })*
+    };
+}
+
+impl<'a> ser::Serializer for &'a mut Tape {
+    type Ok = ();
+    type Error = Unwritable;
+    type SerializeSeq = Compound<'a>;
+    type SerializeTuple = Compound<'a>;
+    type SerializeTupleStruct = Compound<'a>;
+    type SerializeTupleVariant = Compound<'a>;
+    type SerializeMap = Compound<'a>;
+    type SerializeStruct = Compound<'a>;
+    type SerializeStructVariant = Compound<'a>;
+
+    fn serialize_bool(self, v: bool) -> Result<(), Unwritable> {
+        self.ops.push(if v { TRUE } else { FALSE });
+        Ok(())
+    }
+    numbers!(serialize_i8(i8), serialize_i16(i16), serialize_i32(i32), serialize_i64(i64), serialize_u8(u8), serialize_u16(u16), serialize_u32(u32), serialize_u64(u64), serialize_f32(f32), serialize_f64(f64));
+    fn serialize_char(self, v: char) -> Result<(), Unwritable> {
+        self.string(v.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+    fn serialize_str(self, v: &str) -> Result<(), Unwritable> {
+        self.string(v);
+        Ok(())
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result<(), Unwritable> {
+        v.serialize(self)
+    }
+    fn serialize_none(self) -> Result<(), Unwritable> {
+        self.serialize_unit()
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Unwritable> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<(), Unwritable> {
+        self.ops.push(NULL);
+        Ok(())
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<(), Unwritable> {
+        self.serialize_unit()
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<(), Unwritable> {
+        let i = self.name_index(variant);
+        self.ops.push(STRING);
+        self.ids.push(i);
+        Ok(())
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, value: &T) -> Result<(), Unwritable> {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(self, _: &'static str, _: u32, variant: &'static str, value: &T) -> Result<(), Unwritable> {
+        let mut wrapper = self.open(OBJECT, 1);
+        wrapper.field(variant, value)?;
+        wrapper.close()
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'a>, Unwritable> {
+        Ok(self.open(ARRAY, 1))
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Compound<'a>, Unwritable> {
+        Ok(self.open(ARRAY, 1))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Compound<'a>, Unwritable> {
+        Ok(self.open(ARRAY, 1))
+    }
+    fn serialize_tuple_variant(self, _: &'static str, _: u32, variant: &'static str, _: usize) -> Result<Compound<'a>, Unwritable> {
+        Ok(self.variant(variant, ARRAY))
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Compound<'a>, Unwritable> {
+        Ok(self.open(OBJECT, 1))
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Compound<'a>, Unwritable> {
+        Ok(self.open(OBJECT, 1))
+    }
+    fn serialize_struct_variant(self, _: &'static str, _: u32, variant: &'static str, _: usize) -> Result<Compound<'a>, Unwritable> {
+        Ok(self.variant(variant, OBJECT))
+    }
+}
+
+/// A map key as serde_json writes one: a string, or an integer's or a
+/// bool's text.
+struct Key;
+
+fn not_a_key() -> Unwritable {
+    Unwritable(Box::new(String::from("key must be a string")))
+}
+
+macro_rules! text_keys {
+    ($($method:ident($t:ty)),*) => {
+        $(fn $method(self, v: $t) -> Result<String, Unwritable> {
+            Ok(v.to_string())
+        })*
+    };
+}
+
+macro_rules! not_keys {
+    ($($method:ident($($t:ty),*)),*) => {
+        $(fn $method(self, $(_: $t),*) -> Result<String, Unwritable> {
+            Err(not_a_key())
+        })*
+    };
+}
+
+impl ser::Serializer for Key {
+    type Ok = String;
+    type Error = Unwritable;
+    type SerializeSeq = ser::Impossible<String, Unwritable>;
+    type SerializeTuple = ser::Impossible<String, Unwritable>;
+    type SerializeTupleStruct = ser::Impossible<String, Unwritable>;
+    type SerializeTupleVariant = ser::Impossible<String, Unwritable>;
+    type SerializeMap = ser::Impossible<String, Unwritable>;
+    type SerializeStruct = ser::Impossible<String, Unwritable>;
+    type SerializeStructVariant = ser::Impossible<String, Unwritable>;
+
+    text_keys!(serialize_bool(bool), serialize_i8(i8), serialize_i16(i16), serialize_i32(i32), serialize_i64(i64), serialize_u8(u8), serialize_u16(u16), serialize_u32(u32), serialize_u64(u64), serialize_char(char), serialize_str(&str));
+    not_keys!(serialize_f32(f32), serialize_f64(f64), serialize_bytes(&[u8]), serialize_none(), serialize_unit(), serialize_unit_struct(&'static str));
+    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<String, Unwritable> {
+        Ok(variant.into())
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, value: &T) -> Result<String, Unwritable> {
+        value.serialize(self)
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<String, Unwritable> {
+        Err(not_a_key())
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(self, _: &'static str, _: u32, _: &'static str, _: &T) -> Result<String, Unwritable> {
+        Err(not_a_key())
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Unwritable> {
+        Err(not_a_key())
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Unwritable> {
+        Err(not_a_key())
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct, Unwritable> {
+        Err(not_a_key())
+    }
+    fn serialize_tuple_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<Self::SerializeTupleVariant, Unwritable> {
+        Err(not_a_key())
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Unwritable> {
+        Err(not_a_key())
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct, Unwritable> {
+        Err(not_a_key())
+    }
+    fn serialize_struct_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<Self::SerializeStructVariant, Unwritable> {
+        Err(not_a_key())
+    }
+}
+
+#[cfg(test)]
+mod tests;
