@@ -71,10 +71,11 @@ pub fn check(s: &Schedule) -> Result<(), Violation> {
     check_fields(s, eps_t)?;
     check_durations(s, eps_t)?;
     let by_row = by_row(s);
-    check_ports(s, &by_row, eps_t)?;
-    check_relays(s, &by_row, eps_t)?;
-    check_flow(s, &by_row, eps_t)?;
-    check_results(s, &by_row, eps_t)?;
+    let events = &mut Events::default();
+    check_ports(s, &by_row, events, eps_t)?;
+    check_relays(s, &by_row, events, eps_t)?;
+    check_flow(s, &by_row, events, eps_t)?;
+    check_results(s, &by_row, events, eps_t)?;
     check_totals(s, eps_t, eps_x)
 }
 
@@ -108,16 +109,38 @@ fn check_fields(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
 
 /// The indices of each row's intervals, a message in its receiver's list
 /// and its sender's: the per-row checks then cost the intervals, not rows
-/// times intervals (a star of 10^5 processors).
-fn by_row(s: &Schedule) -> Vec<Vec<usize>> {
-    let mut lists = alloc::vec![Vec::new(); s.rows.len()];
+/// times intervals (a star of 10^5 processors). One list, row after row
+/// (`start[r]..start[r + 1]`), each row's in the schedule's order.
+struct ByRow {
+    start: Vec<usize>,
+    list: Vec<usize>,
+}
+
+impl core::ops::Index<usize> for ByRow {
+    type Output = [usize];
+    fn index(&self, r: usize) -> &[usize] {
+        &self.list[self.start[r]..self.start[r + 1]]
+    }
+}
+
+fn by_row(s: &Schedule) -> ByRow {
+    let rows = |i: &crate::schedule::Interval| [Some(i.proc), i.from];
+    let mut start = alloc::vec![0; s.rows.len() + 1];
+    for r in s.intervals.iter().flat_map(rows).flatten() {
+        start[r + 1] += 1;
+    }
+    for r in 0..s.rows.len() {
+        start[r + 1] += start[r];
+    }
+    let mut next = start.clone();
+    let mut list = alloc::vec![0; start[s.rows.len()]];
     for (n, i) in s.intervals.iter().enumerate() {
-        lists[i.proc].push(n);
-        if let Some(f) = i.from {
-            lists[f].push(n);
+        for r in rows(i).into_iter().flatten() {
+            list[next[r]] = n;
+            next[r] += 1;
         }
     }
-    lists
+    ByRow { start, list }
 }
 
 fn check_durations(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
@@ -140,60 +163,76 @@ fn check_durations(s: &Schedule, eps_t: f64) -> Result<(), Violation> {
     Ok(())
 }
 
-/// A sweep over the time line of one processor: `uses` are (start, end,
-/// amount) and the sum of amounts in use at any instant must stay within
-/// `cap`. Intervals touching at an end point do not overlap.
-fn peak_within(uses: Vec<(f64, f64, f64)>, cap: f64, eps_t: f64) -> Result<(), (f64, f64)> {
-    let mut ends: Vec<(f64, f64)> = Vec::with_capacity(uses.len());
-    let mut starts: Vec<(f64, f64)> = Vec::with_capacity(uses.len());
-    for (a, b, w) in uses {
-        if b - a > 2.0 * eps_t {
-            starts.push((a + eps_t, w));
-            ends.push((b - eps_t, -w));
-        }
-    }
-    // Ends before starts at equal times; among starts (or ends) at one
-    // time the level only rises (falls), to the same sum in any order.
-    let mut level = 0.0;
-    for ((t, w), _) in in_order(ends, starts, by_time) {
-        level += w;
-        if level > cap * (1.0 + 1e-9) + 1e-12 {
-            return Err((t, level));
-        }
-    }
-    Ok(())
-}
-
-/// The events of `first` and `then` in one sequence by `order`, `first`'s
-/// before `then`'s at a tie, each list's ties as listed (what a stable
-/// sort of both lists, `first`'s before `then`'s, gives), each with
-/// whether it is one of `first`'s. Each list sorted
-/// apart and merged, because a schedule lists each kind of a processor's
+/// Events `(time, amount)` of two kinds, walked by time, `first`'s before
+/// `then`'s at a tie and each kind's ties as listed (what a stable sort of
+/// both, `first`'s before `then`'s, gives). Each kind sorted apart and the
+/// two merged, because a schedule lists each kind of a processor's
 /// intervals in time order and a stable sort then finds one run in each,
-/// where their mixture costs a full sort.
-fn in_order<E: Copy>(mut first: Vec<E>, mut then: Vec<E>, order: impl Fn(&E, &E) -> core::cmp::Ordering) -> impl Iterator<Item = (E, bool)> {
-    first.sort_by(&order);
-    then.sort_by(&order);
-    let (mut i, mut j) = (0, 0);
-    core::iter::from_fn(move || {
-        let take_first = i < first.len() && (j == then.len() || order(&then[j], &first[i]).is_ge());
-        if take_first {
-            i += 1;
-            Some((first[i - 1], true))
-        } else if j < then.len() {
-            j += 1;
-            Some((then[j - 1], false))
-        } else {
-            None
-        }
-    })
+/// where their mixture costs a full sort. Kept from one sweep to the next:
+/// a schedule's check runs a few sweeps per row, and each one's own lists
+/// were most of its allocations.
+#[derive(Default)]
+struct Events {
+    first: Vec<(f64, f64)>,
+    then: Vec<(f64, f64)>,
 }
 
-fn check_ports(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Violation> {
+impl Events {
+    fn cleared(&mut self) -> &mut Events {
+        self.first.clear();
+        self.then.clear();
+        self
+    }
+
+    /// Each event with whether it is one of `first`'s.
+    fn in_order(&mut self) -> impl Iterator<Item = ((f64, f64), bool)> + '_ {
+        let by_time = |x: &(f64, f64), y: &(f64, f64)| x.0.total_cmp(&y.0);
+        self.first.sort_by(by_time);
+        self.then.sort_by(by_time);
+        let (first, then) = (&self.first, &self.then);
+        let (mut i, mut j) = (0, 0);
+        core::iter::from_fn(move || {
+            let take_first = i < first.len() && (j == then.len() || then[j].0 >= first[i].0);
+            if take_first {
+                i += 1;
+                Some((first[i - 1], true))
+            } else if j < then.len() {
+                j += 1;
+                Some((then[j - 1], false))
+            } else {
+                None
+            }
+        })
+    }
+
+    /// A sweep over the time line of one processor: `uses` are (start,
+    /// end, amount) and the sum of amounts in use at any instant must stay
+    /// within `cap`. Intervals touching at an end point do not overlap.
+    fn peak_within(&mut self, uses: &[(f64, f64, f64)], cap: f64, eps_t: f64) -> Result<(), (f64, f64)> {
+        let events = self.cleared();
+        for &(a, b, w) in uses {
+            if b - a > 2.0 * eps_t {
+                events.then.push((a + eps_t, w));
+                events.first.push((b - eps_t, -w));
+            }
+        }
+        // Ends before starts at equal times; among starts (or ends) at one
+        // time the level only rises (falls), to the same sum in any order.
+        let mut level = 0.0;
+        for ((t, w), _) in events.in_order() {
+            level += w;
+            if level > cap * (1.0 + 1e-9) + 1e-12 {
+                return Err((t, level));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn check_ports(s: &Schedule, by_row: &ByRow, events: &mut Events, eps_t: f64) -> Result<(), Violation> {
+    let [mut recv, mut send, mut cpu, mut busy, mut port] = [(); 5].map(|_| Vec::new());
     for (r, row) in s.rows.iter().enumerate() {
-        let mut recv = Vec::new();
-        let mut send = Vec::new();
-        let mut cpu = Vec::new();
+        [&mut recv, &mut send, &mut cpu, &mut busy, &mut port].into_iter().for_each(Vec::clear);
         for i in by_row[r].iter().map(|&n| &s.intervals[n]) {
             match i.kind {
                 Kind::Comm | Kind::Result if i.proc == r => recv.push((i.start, i.end, i.messages / row.count)),
@@ -202,10 +241,14 @@ fn check_ports(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Vi
                 _ => {}
             }
         }
-        let busy = if row.receives_while_computing { Vec::new() } else { recv.iter().chain(&cpu).copied().collect() };
-        let port = if row.half_duplex { recv.iter().chain(&send).copied().collect() } else { Vec::new() };
-        for (what, uses, cap) in [("receive", recv, row.recv_ports), ("send", send, row.send_ports), ("compute", cpu, 1.0), ("receive-or-compute", busy, 1.0), ("send-or-receive", port, row.send_ports)] {
-            if let Err((t, level)) = peak_within(uses, cap, eps_t) {
+        if !row.receives_while_computing {
+            busy.extend(recv.iter().chain(&cpu));
+        }
+        if row.half_duplex {
+            port.extend(recv.iter().chain(&send));
+        }
+        for (what, uses, cap) in [("receive", &recv, row.recv_ports), ("send", &send, row.send_ports), ("compute", &cpu, 1.0), ("receive-or-compute", &busy, 1.0), ("send-or-receive", &port, row.send_ports)] {
+            if let Err((t, level)) = events.peak_within(uses, cap, eps_t) {
                 reject!("{} uses {level} {what} ports at time {t}, has {cap}", row.label);
             }
         }
@@ -217,7 +260,7 @@ fn check_ports(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Vi
 /// carries no more than it; a processor holds each message it receives from
 /// the start of the receipt to the end of its last forward (or of the
 /// receipt), and never more at once than its buffers.
-fn check_relays(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Violation> {
+fn check_relays(s: &Schedule, by_row: &ByRow, events: &mut Events, eps_t: f64) -> Result<(), Violation> {
     let mut held_until: Vec<f64> = s.intervals.iter().map(|i| i.end).collect();
     let mut forwarded = alloc::vec![0.0; s.intervals.len()];
     for (n, i) in s.intervals.iter().enumerate() {
@@ -240,46 +283,40 @@ fn check_relays(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), V
             reject!("{} forwards {} of a message that brought {have}", s.rows[q.proc].label, forwarded[n]);
         }
     }
+    let mut held = Vec::new();
     for (r, row) in s.rows.iter().enumerate() {
         let Some(cap) = row.buffers else { continue };
-        let held: Vec<(f64, f64, f64)> = by_row[r].iter()
+        held.clear();
+        held.extend(by_row[r].iter()
             .map(|&n| (n, &s.intervals[n]))
             .filter(|(_, i)| i.kind == Kind::Comm && i.proc == r)
-            .map(|(n, i)| (i.start, held_until[n], i.messages / row.count))
-            .collect();
-        if let Err((t, level)) = peak_within(held, cap, eps_t) {
+            .map(|(n, i)| (i.start, held_until[n], i.messages / row.count)));
+        if let Err((t, level)) = events.peak_within(&held, cap, eps_t) {
             reject!("{} holds {level} messages at time {t}, has {cap} buffers", row.label);
         }
     }
     Ok(())
 }
 
-/// Events `(time, amount)` by time: one comparator for every sweep, so one
-/// instantiation of the sort.
-fn by_time(x: &(f64, f64), y: &(f64, f64)) -> core::cmp::Ordering {
-    x.0.total_cmp(&y.0)
-}
-
 /// Per physical processor of each row (tolerances relative to what that
 /// processor moves: a torus layer holds a tiny share of V): what it has received by any instant
 /// covers what it has started to forward or compute by then, and at the end
 /// it has forwarded or computed all of it.
-fn check_flow(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Violation> {
+fn check_flow(s: &Schedule, by_row: &ByRow, events: &mut Events, eps_t: f64) -> Result<(), Violation> {
     for (r, row) in s.rows.iter().enumerate() {
-        // (time, amount): arrivals before departures at equal times.
-        let mut arrivals: Vec<(f64, f64)> = Vec::with_capacity(by_row[r].len());
-        let mut departures: Vec<(f64, f64)> = Vec::with_capacity(by_row[r].len());
+        // Arrivals (first) before departures at equal times.
+        let events = events.cleared();
         for i in by_row[r].iter().map(|&n| &s.intervals[n]) {
             match i.kind {
-                Kind::Comm if i.proc == r => arrivals.push((i.end - eps_t, i.load * i.messages / row.count)),
-                Kind::Comm if i.from == Some(r) => departures.push((i.start, i.load * i.messages / row.count)),
-                Kind::Compute if i.proc == r => departures.push((i.start, i.load)),
+                Kind::Comm if i.proc == r => events.first.push((i.end - eps_t, i.load * i.messages / row.count)),
+                Kind::Comm if i.from == Some(r) => events.then.push((i.start, i.load * i.messages / row.count)),
+                Kind::Compute if i.proc == r => events.then.push((i.start, i.load)),
                 _ => {}
             }
         }
         let (mut have, mut used) = (row.initial_load, 0.0);
         let mut moved = row.initial_load;
-        for ((t, x), arrival) in in_order(arrivals, departures, by_time) {
+        for ((t, x), arrival) in events.in_order() {
             if arrival {
                 have += x;
             } else {
@@ -302,27 +339,26 @@ fn check_flow(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Vio
 /// received results of; where a schedule returns results at all, every
 /// row passes on all it has, and the originators receive results for all
 /// the load computed.
-fn check_results(s: &Schedule, by_row: &[Vec<usize>], eps_t: f64) -> Result<(), Violation> {
+fn check_results(s: &Schedule, by_row: &ByRow, events: &mut Events, eps_t: f64) -> Result<(), Violation> {
     if !s.intervals.iter().any(|i| i.kind == Kind::Result) {
         return Ok(());
     }
     let mut collected = 0.0;
     for (r, row) in s.rows.iter().enumerate() {
-        // (time, amount): what is ready before what is sent at equal
-        // times, a round-off early.
-        let mut ready: Vec<(f64, f64)> = Vec::with_capacity(by_row[r].len());
-        let mut sends: Vec<(f64, f64)> = Vec::new();
+        // What is ready (first) before what is sent at equal times, a
+        // round-off early.
+        let events = events.cleared();
         for i in by_row[r].iter().map(|&n| &s.intervals[n]) {
             let per = i.load * i.messages / row.count;
             match i.kind {
-                Kind::Compute if i.proc == r => ready.push((i.end - eps_t, i.load)),
-                Kind::Result if i.proc == r => ready.push((i.end - eps_t, per)),
-                Kind::Result if i.from == Some(r) => sends.push((i.start, per)),
+                Kind::Compute if i.proc == r => events.first.push((i.end - eps_t, i.load)),
+                Kind::Result if i.proc == r => events.first.push((i.end - eps_t, per)),
+                Kind::Result if i.from == Some(r) => events.then.push((i.start, per)),
                 _ => {}
             }
         }
         let (mut have, mut sent, mut moved) = (0.0, 0.0, 0.0);
-        for ((t, x), is_ready) in in_order(ready, sends, by_time) {
+        for ((t, x), is_ready) in events.in_order() {
             if is_ready { have += x } else { sent += x }
             moved += x;
             if sent > have + REL_TOL * moved {
