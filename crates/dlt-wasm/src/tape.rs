@@ -1,7 +1,8 @@
 //! A response handed to JavaScript as a tape: one byte per value or end of
-//! a container (`ops`), every number as the f64 it is (`nums`), each
-//! distinct string once (`strings`), and the index of every string value
-//! and member name in order (`ids`). `js/tape.js` builds from it the very value that
+//! a container (`ops`), every number as the f64 it is (`nums`), the
+//! strings (`strings`: each member's or variant's name once, as a rule),
+//! and the index there of every string value and member name in order
+//! (`ids`). `js/tape.js` builds from it the very value that
 //! `JSON.parse` would build from serde_json's text: the same members in
 //! the same order, null for a NaN or an infinity, integers as numbers, an
 //! enum as serde_json writes it. As text, the schedule's numbers were
@@ -9,7 +10,6 @@
 //! (293 KB) took longer to write and parse than to solve and check.
 
 use serde::ser::{self, Serialize};
-use std::collections::BTreeMap;
 
 pub const NULL: u8 = 0;
 pub const FALSE: u8 = 1;
@@ -25,23 +25,24 @@ pub struct Tape {
     pub ops: Vec<u8>,
     pub nums: Vec<f64>,
     pub ids: Vec<u32>,
-    /// The distinct strings, one after the other; `lengths` in UTF-16
-    /// units, as JavaScript counts them.
+    /// The strings, one after the other; `lengths` in UTF-16 units, as
+    /// JavaScript counts them.
     pub strings: String,
     pub lengths: Vec<u32>,
-    index: BTreeMap<String, u32>,
-    /// The last index found of each 'static name (a member's, a variant's)
-    /// by its address and length, a slot per address hash: in the wasm,
-    /// the map's search with its memcmp was a third of a small answer's
-    /// time.
+    /// The index of each 'static name (a member's, a variant's) by its
+    /// address and length, a slot per address hash; a name whose slot
+    /// another took is written again. Other strings (labels, warnings) are
+    /// written each time: few, and seldom the same. In the wasm, finding
+    /// every string in a map, with its memcmp, took a third of a small
+    /// answer's time.
     names: [(usize, usize, u32); NAME_SLOTS],
 }
 
-const NAME_SLOTS: usize = 64;
+const NAME_SLOTS: usize = 256;
 
 impl Default for Tape {
     fn default() -> Tape {
-        Tape { ops: Vec::new(), nums: Vec::new(), ids: Vec::new(), strings: String::new(), lengths: Vec::new(), index: BTreeMap::new(), names: [(0, 0, 0); NAME_SLOTS] }
+        Tape { ops: Vec::new(), nums: Vec::new(), ids: Vec::new(), strings: String::new(), lengths: Vec::new(), names: [(0, 0, 0); NAME_SLOTS] }
     }
 }
 
@@ -76,14 +77,9 @@ pub fn tape<T: Serialize + ?Sized>(value: &T) -> Result<Tape, Unwritable> {
 
 impl Tape {
     fn string_index(&mut self, s: &str) -> u32 {
-        if let Some(&i) = self.index.get(s) {
-            return i;
-        }
-        let i = self.lengths.len() as u32;
         self.strings.push_str(s);
         self.lengths.push(s.encode_utf16().count() as u32);
-        self.index.insert(s.into(), i);
-        i
+        self.lengths.len() as u32 - 1
     }
 
     /// The index of a 'static name: one address holds one text for the

@@ -6,6 +6,7 @@ use super::*;
 use dlt_core::MODELS;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// A JSON value as JSON.parse makes it: every number an f64, the members
 /// in order.
