@@ -74,8 +74,10 @@ pub(super) struct Normal {
     /// triangle, held in the blocks; and each diagonal entry.
     into_l: Vec<usize>,
     diagonal: Vec<usize>,
-    /// A right-hand side in elimination order: `solve`'s, kept for the next.
+    /// A right-hand side in elimination order, and a supernode's entries
+    /// below its columns: `solve`'s, kept for the next.
     permuted: Vec<f64>,
+    below: Vec<f64>,
 }
 
 impl Normal {
@@ -161,7 +163,7 @@ impl Normal {
             }
         }
         let diagonal = (0..m).map(|k| slot(k, k)).collect();
-        Normal { order, supernodes, of_column, row_index, l: vec![0.0; at], into_l, diagonal, permuted: Vec::new() }
+        Normal { order, supernodes, of_column, row_index, l: vec![0.0; at], into_l, diagonal, permuted: Vec::new(), below: Vec::new() }
     }
 
     /// The factor's work, about: its columns' entries squared summed
@@ -289,7 +291,7 @@ impl Normal {
         let mut y = core::mem::take(&mut self.permuted);
         y.clear();
         y.extend(self.order.iter().map(|&r| b[r]));
-        let mut below = Vec::new();
+        let mut below = core::mem::take(&mut self.below);
         for sn in &self.supernodes {
             let (first, width, height) = (sn.first, sn.width, sn.rows.len());
             let rows = &self.row_index[sn.rows.clone()][width..];
@@ -336,6 +338,7 @@ impl Normal {
         }
         self.order.iter().zip(&y).for_each(|(&r, &v)| b[r] = v);
         self.permuted = y;
+        self.below = below;
     }
 }
 
