@@ -233,3 +233,33 @@ fn rejects_a_one_port_originator_receiving_while_it_sends() {
     s.makespan += 0.1;
     rejects(&s, "cost model gives");
 }
+
+/// Each sweep sorts its two kinds of events apart and merges them: listed
+/// backwards (no kind in time order), a schedule gets the same verdicts.
+#[test]
+fn verdicts_do_not_depend_on_the_order_intervals_are_listed_in() {
+    let backwards = |mut s: Schedule| {
+        s.intervals.reverse();
+        s
+    };
+    for s in [star(), chain(), returning()] {
+        assert_eq!(check(&backwards(s)), Ok(()));
+    }
+    let mut s = star();
+    for i in s.intervals.iter_mut().filter(|i| i.proc == 2) {
+        i.start -= 0.5;
+        i.end -= 0.5;
+    }
+    rejects(&backwards(s), "send ports");
+    let mut s = star();
+    let c = s.intervals.iter_mut().find(|i| i.proc == 3 && i.kind == Kind::Compute).unwrap();
+    c.start -= 0.25;
+    c.end -= 0.25;
+    rejects(&backwards(s), "has received only");
+    let mut s = returning();
+    let r = results_of(&mut s, 1);
+    (r.start, r.end) = (3.5, 4.25);
+    let r = results_of(&mut s, 2);
+    (r.start, r.end) = (3.0, 3.5);
+    rejects(&backwards(s), "P2 sends results of 1 units by time 3");
+}
