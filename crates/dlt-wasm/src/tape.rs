@@ -48,8 +48,8 @@ impl Default for Tape {
 
 /// A value serde cannot put on the tape (a map key that is not a string
 /// or an integer). Boxed: every member written returns a `Result`, and a
-/// one-word one goes in a register (with the String itself, each type's
-/// writing grew by hundreds of bytes of wasm).
+/// one-word one goes in a register (in the JSON writer before this one,
+/// the String itself made each type's writing hundreds of bytes larger).
 #[derive(Debug)]
 #[allow(clippy::box_collection)]
 pub struct Unwritable(Box<String>);
