@@ -69,10 +69,11 @@ test('the benchmark\'s binomial trees (2,300 intervals) and refused requests are
     { model: 'binomial', p: 2, h: 10, S: 1e-3, C: 1e-6, A: 1e-3, V: 1e6, D: 0 },
     { model: 'no such model' },
   ];
-  for (const request of requests) {
-    const want = cli('solve', request);
-    same(wasm(solve, request), want, JSON.stringify(request));
-  }
-  assert.equal(wasm(solve, binomial(10, 'NLF')).schedule.length, 2300);
-  assert.ok(wasm(solve, { model: 'star', m: -1 }).error.field);
+  const answers = requests.map((request) => {
+    const got = wasm(solve, request);
+    same(got, cli('solve', request), JSON.stringify(request));
+    return got;
+  });
+  assert.equal(answers[1].schedule.length, 2300);
+  assert.ok(answers[3].error.field);
 });
