@@ -43,39 +43,58 @@ fn read(t: &Tape) -> Js {
         String::from_utf16(&units[at - n as usize..at]).unwrap()
     }).collect();
     let mut at = [0; 3];
-    let v = value(t, &strings, &mut at);
+    let v = value(t, &strings, &mut at, &mut Vec::new());
     assert_eq!(at, [t.ops.len(), t.nums.len(), t.ids.len()], "the whole tape read");
     v
 }
 
-/// `at`: the next op, number and id.
-fn value(t: &Tape, strings: &[String], at: &mut [usize; 3]) -> Js {
+/// `at`: the next op, number and id; `shapes`: the records' shapes so far,
+/// each member's name and op.
+fn value(t: &Tape, strings: &[String], at: &mut [usize; 3], shapes: &mut Vec<Vec<(String, u8)>>) -> Js {
     let next = |at: &mut [usize; 3], i: usize| {
         at[i] += 1;
         at[i] - 1
     };
     let name = |at: &mut [usize; 3]| strings[t.ids[next(at, 2)] as usize].clone();
-    match t.ops[next(at, 0)] {
+    let scalar = |at: &mut [usize; 3], op: u8| match op {
         NULL => Js::Null,
         FALSE => Js::Bool(false),
         TRUE => Js::Bool(true),
         NUMBER => Js::Number(t.nums[next(at, 1)]),
         STRING => Js::String(name(at)),
+        op => panic!("op {op} in a record"),
+    };
+    match t.ops[next(at, 0)] {
         op @ (ARRAY | OBJECT) => {
             let mut items = Vec::new();
             let mut members = Vec::new();
             while t.ops[at[0]] != END {
                 if op == ARRAY {
-                    items.push(value(t, strings, at));
+                    items.push(value(t, strings, at, shapes));
                 } else {
                     let name = name(at);
-                    members.push((name, value(t, strings, at)));
+                    members.push((name, value(t, strings, at, shapes)));
                 }
             }
             at[0] += 1;
             if op == ARRAY { Js::Array(items) } else { Js::Object(members) }
         }
-        op => panic!("op {op}"),
+        SHAPE => {
+            let (mut shape, mut members) = (Vec::new(), Vec::new());
+            while t.ops[at[0]] != END {
+                let (name, op) = (name(at), t.ops[next(at, 0)]);
+                shape.push((name.clone(), op));
+                members.push((name, scalar(at, op)));
+            }
+            at[0] += 1;
+            shapes.push(shape);
+            Js::Object(members)
+        }
+        RECORD => {
+            let shape = shapes[t.ids[next(at, 2)] as usize].clone();
+            Js::Object(shape.into_iter().map(|(name, op)| (name, scalar(at, op))).collect())
+        }
+        op => scalar(at, op),
     }
 }
 
@@ -181,4 +200,54 @@ fn every_models_answer_reads_back() {
     }
     same(MODELS);
     same(&dlt_core::parse_text("{\"model\": \"star\", \"m\": -1}", &|_| None).unwrap_err());
+}
+
+/// Six members, each there or not: 64 shapes.
+#[derive(Serialize)]
+struct Scalars {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    a: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    b: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    c: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    d: Option<()>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    e: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    f: Option<String>,
+}
+
+fn scalars(i: usize) -> Scalars {
+    let on = |bit: usize| (i >> bit) & 1 == 1;
+    Scalars {
+        a: on(0).then_some(i as f64 * 0.1),
+        b: on(1).then(|| format!("b{i}")),
+        c: on(2).then_some(true),
+        d: on(3).then_some(()),
+        e: on(4).then_some(-(i as f64)),
+        f: on(5).then(|| format!("𝜏{i}")),
+    }
+}
+
+#[derive(Serialize)]
+struct Holder {
+    first: Scalars,
+    all: Vec<Scalars>,
+    last: Scalars,
+}
+
+/// Structs of scalars go as records: each of the first SHAPES shapes
+/// defined once, a struct of any other shape as an object; a struct that
+/// holds records is an object; a NaN makes another shape (its null).
+#[test]
+fn records_read_back_in_every_shape() {
+    let all: Vec<Scalars> = (0..128).map(|i| scalars(i % 64)).collect();
+    let t = tape(&all).unwrap();
+    let count = |op| t.ops.iter().filter(|&&o| o == op).count();
+    assert_eq!((count(SHAPE), count(RECORD), count(OBJECT)), (SHAPES, SHAPES, 128 - 2 * SHAPES));
+    same(&all);
+    same(&Holder { first: scalars(63), all, last: Scalars { a: Some(f64::NAN), ..scalars(63) } });
+    same(&[scalars(0), scalars(0)]);
 }
