@@ -68,6 +68,15 @@ fn rejects_overlapping_ports() {
     rejects(&s, "receive ports");
 }
 
+/// An interval that stands for more messages than there are ports is
+/// rejected though no two intervals overlap.
+#[test]
+fn rejects_more_messages_at_once_than_ports() {
+    let mut s = star();
+    s.intervals[0].messages = 2.0;
+    rejects(&s, "uses 2 send ports");
+}
+
 #[test]
 fn rejects_buffer_overflow() {
     let mut s = star();
