@@ -16,18 +16,18 @@ const END = 7;
 const RECORD = 8;
 const SHAPE = 9;
 
-// A record from its names (k), its numbers (n, from a) and its strings'
-// indices (i, from b), by the ops of its members. In Chromium an object
-// literal, even with computed names, took a quarter of the time of members
-// set one by one by a variable name; there is one per pattern of ops, for
-// the two of a schedule's intervals: proc, kind, start, end, load and
-// messages, with `from` before messages in a communication. Any other
-// record is built member by member.
+// A record from its names (k), its numbers (n, from a) and its stretch of
+// `ids` (i, from b: each member's name, then a string's index), by the ops
+// of its members. In Chromium an object literal, even with computed names,
+// took a quarter of the time of members set one by one by a variable name;
+// there is one per pattern of ops, for the two of a schedule's intervals:
+// proc, kind, start, end, load and messages, with `from` before messages
+// in a communication. Any other record is built member by member.
 const LITERALS = new Map([
   [[NUMBER, STRING, NUMBER, NUMBER, NUMBER, NUMBER].join(),
-    (k, n, a, t, i, b) => ({ [k[0]]: n[a], [k[1]]: t[i[b]], [k[2]]: n[a + 1], [k[3]]: n[a + 2], [k[4]]: n[a + 3], [k[5]]: n[a + 4] })],
+    (k, n, a, t, i, b) => ({ [k[0]]: n[a], [k[1]]: t[i[b + 2]], [k[2]]: n[a + 1], [k[3]]: n[a + 2], [k[4]]: n[a + 3], [k[5]]: n[a + 4] })],
   [[NUMBER, STRING, NUMBER, NUMBER, NUMBER, NUMBER, NUMBER].join(),
-    (k, n, a, t, i, b) => ({ [k[0]]: n[a], [k[1]]: t[i[b]], [k[2]]: n[a + 1], [k[3]]: n[a + 2], [k[4]]: n[a + 3], [k[5]]: n[a + 4], [k[6]]: n[a + 5] })],
+    (k, n, a, t, i, b) => ({ [k[0]]: n[a], [k[1]]: t[i[b + 2]], [k[2]]: n[a + 1], [k[3]]: n[a + 2], [k[4]]: n[a + 3], [k[5]]: n[a + 4], [k[6]]: n[a + 5] })],
 ]);
 
 function shape(names, kinds) {
@@ -35,15 +35,17 @@ function shape(names, kinds) {
     const members = {};
     for (let j = 0; j < kinds.length; j += 1) {
       const op = kinds[j];
+      b += 1;
       members[k[j]] = op === NUMBER ? n[a++] : op === STRING ? t[i[b++]] : op === NULL ? null : op === TRUE;
     }
     return members;
   };
+  const numbers = kinds.filter((op) => op === NUMBER).length;
   return {
     names,
     make: LITERALS.get(kinds.join()) ?? build,
-    numbers: kinds.filter((op) => op === NUMBER).length,
-    strings: kinds.filter((op) => op === STRING).length,
+    numbers,
+    ids: kinds.length + kinds.filter((op) => op === STRING).length,
   };
 }
 
@@ -111,10 +113,10 @@ export function read_tape(ops, nums, ids, text, lengths) {
         return members;
       }
       case RECORD: {
-        const { names, make, numbers, strings: texts } = shapes[ids[s++]];
+        const { names, make, numbers, ids: used } = shapes[ops[o++]];
         const record = make(names, nums, k, strings, ids, s);
         k += numbers;
-        s += texts;
+        s += used;
         return record;
       }
       default: throw new Error(`the response's tape has op ${ops[o - 1]} at ${o - 1}`);

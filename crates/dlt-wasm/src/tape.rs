@@ -27,14 +27,16 @@ pub const ARRAY: u8 = 5;
 /// Followed by (name, value) pairs: the name's index in `ids`.
 pub const OBJECT: u8 = 6;
 pub const END: u8 = 7;
-/// A record: its shape's index in `ids`, then its numbers and strings.
+/// A record: the next op is its shape's index; its members' names and
+/// values follow in `ids` and `nums` as an OBJECT's, without their ops.
 pub const RECORD: u8 = 8;
 /// The first record of a shape: an OBJECT of scalars whose names and ops
 /// are the shape's.
 pub const SHAPE: u8 = 9;
 
-/// The shapes an answer may define; a struct of any other is an OBJECT.
-/// The search for a record's is linear, and an answer has a handful.
+/// The shapes an answer may define (an index fits in an op); a struct of
+/// any other is an OBJECT. The search for a record's is linear, and an
+/// answer has a handful.
 const SHAPES: usize = 32;
 
 pub struct Tape {
@@ -52,15 +54,14 @@ pub struct Tape {
     /// every string in a map, with its memcmp, took a third of a small
     /// answer's time.
     names: [(usize, usize, u32); NAME_SLOTS],
-    /// Each shape's (name, op) pairs, one after the other, and where each
-    /// ends.
-    shapes: Vec<u32>,
+    /// Each shape's (name, op) pairs, one after the other, where each ends
+    /// and its hash.
+    shapes: Vec<(u32, u8)>,
     shape_ends: Vec<usize>,
+    shape_hashes: Vec<u64>,
     /// Where each struct being written opened: its op's and its first
     /// name's places.
     structs: Vec<(usize, usize)>,
-    /// A record's shape while it is written.
-    shape: Vec<u32>,
 }
 
 const NAME_SLOTS: usize = 256;
@@ -76,8 +77,8 @@ impl Default for Tape {
             names: [(0, 0, 0); NAME_SLOTS],
             shapes: Vec::new(),
             shape_ends: Vec::new(),
+            shape_hashes: Vec::new(),
             structs: Vec::new(),
-            shape: Vec::new(),
         }
     }
 }
@@ -156,49 +157,57 @@ impl Tape {
     /// The struct being closed rewritten as a record, if its members are
     /// scalars (a container's first op is none) and its shape one of the
     /// answer's first SHAPES: the first of a shape stays as it is, marked
-    /// SHAPE; any other loses its names and ops.
+    /// SHAPE; any other loses its ops. Its names stay: taking them out took
+    /// as long, in the wasm, as reading the records in JavaScript gained.
     fn record(&mut self) -> bool {
         let Some((ops_at, ids_at)) = self.structs.pop() else { return false };
         let members = &self.ops[ops_at + 1..];
         if members.iter().any(|&op| op > STRING) {
             return false;
         }
-        let mut shape = core::mem::take(&mut self.shape);
-        shape.clear();
-        let mut id = ids_at;
+        // Its (name, op) pairs, by index: as iterators, at the wasm's
+        // opt-level "s", they stayed calls, and a record cost twice as much.
+        let pair = |id: &mut usize, op: u8| {
+            *id += 1 + usize::from(op == STRING);
+            (self.ids[*id - 1 - usize::from(op == STRING)], op)
+        };
+        let (mut hash, mut id) = (0u64, ids_at);
         for &op in members {
-            shape.extend([self.ids[id], op.into()]);
-            id += 1 + usize::from(op == STRING);
+            let (name, op) = pair(&mut id, op);
+            hash = (hash ^ u64::from(name) << 8 ^ u64::from(op)).wrapping_mul(0x0100_0000_01b3);
         }
-        let mut start = 0;
-        let known = self.shape_ends.iter().position(|&end| {
-            let same = self.shapes[start..end] == shape[..];
-            start = end;
+        // By hash first, and pair by pair: the wasm's memcmp goes a byte at
+        // a time.
+        let known = (0..self.shape_hashes.len()).find(|&k| {
+            let start = k.checked_sub(1).map_or(0, |k| self.shape_ends[k]);
+            let (mut same, mut id) = (self.shape_hashes[k] == hash && self.shape_ends[k] - start == members.len(), ids_at);
+            for (j, &op) in members.iter().enumerate() {
+                if !same {
+                    break;
+                }
+                same = self.shapes[start + j] == pair(&mut id, op);
+            }
             same
         });
-        let defined = known.is_some() || self.shape_ends.len() < SHAPES;
-        if let Some(index) = known {
-            let (mut kept, mut id) = (ids_at, ids_at + 1);
-            for &op in &self.ops[ops_at + 1..] {
-                if op == STRING {
-                    self.ids[kept] = self.ids[id];
-                    kept += 1;
-                    id += 1;
-                }
-                id += 1;
+        match known {
+            Some(index) => {
+                self.ops.truncate(ops_at);
+                self.ops.extend([RECORD, index as u8]);
             }
-            self.ids.truncate(kept);
-            self.ids.insert(ids_at, index as u32);
-            self.ops.truncate(ops_at);
-            self.ops.push(RECORD);
-        } else if defined {
-            self.ops[ops_at] = SHAPE;
-            self.ops.push(END);
-            self.shapes.extend_from_slice(&shape);
-            self.shape_ends.push(self.shapes.len());
+            None if self.shape_ends.len() < SHAPES => {
+                let mut id = ids_at;
+                for &op in members {
+                    let pair = pair(&mut id, op);
+                    self.shapes.push(pair);
+                }
+                self.shape_ends.push(self.shapes.len());
+                self.shape_hashes.push(hash);
+                self.ops[ops_at] = SHAPE;
+                self.ops.push(END);
+            }
+            None => return false,
         }
-        self.shape = shape;
-        defined
+        true
     }
 
     /// An enum variant's wrapper object, `{variant: <op ...>}`.

@@ -91,8 +91,11 @@ fn value(t: &Tape, strings: &[String], at: &mut [usize; 3], shapes: &mut Vec<Vec
             Js::Object(members)
         }
         RECORD => {
-            let shape = shapes[t.ids[next(at, 2)] as usize].clone();
-            Js::Object(shape.into_iter().map(|(name, op)| (name, scalar(at, op))).collect())
+            let shape = shapes[t.ops[next(at, 0)] as usize].clone();
+            Js::Object(shape.into_iter().map(|(want, op)| {
+                assert_eq!(name(at), want, "a record's names are its shape's");
+                (want, scalar(at, op))
+            }).collect())
         }
         op => scalar(at, op),
     }
@@ -244,9 +247,14 @@ struct Holder {
 #[test]
 fn records_read_back_in_every_shape() {
     let all: Vec<Scalars> = (0..128).map(|i| scalars(i % 64)).collect();
+    // The items of the array of flat structs, by their first op.
     let t = tape(&all).unwrap();
-    let count = |op| t.ops.iter().filter(|&&o| o == op).count();
-    assert_eq!((count(SHAPE), count(RECORD), count(OBJECT)), (SHAPES, SHAPES, 128 - 2 * SHAPES));
+    let (mut at, mut count) = (1, [0; 10]);
+    while t.ops[at] != END {
+        count[t.ops[at] as usize] += 1;
+        at = if t.ops[at] == RECORD { at + 2 } else { at + t.ops[at..].iter().position(|&op| op == END).unwrap() + 1 };
+    }
+    assert_eq!((count[SHAPE as usize], count[RECORD as usize], count[OBJECT as usize]), (SHAPES, SHAPES, 128 - 2 * SHAPES));
     same(&all);
     same(&Holder { first: scalars(63), all, last: Scalars { a: Some(f64::NAN), ..scalars(63) } });
     same(&[scalars(0), scalars(0)]);
