@@ -299,8 +299,9 @@ impl Normal {
                 let entries = &self.l[sn.at..sn.at + height];
                 y[first] /= entries[0];
                 let yk = y[first];
-                for (&r, &e) in rows.iter().zip(&entries[1..]) {
-                    y[r] -= e * yk;
+                // By index, as in `axpy`.
+                for i in 0..rows.len() {
+                    y[rows[i]] -= entries[i + 1] * yk;
                 }
                 continue;
             }
@@ -322,7 +323,10 @@ impl Normal {
             let rows = &self.row_index[sn.rows.clone()][width..];
             if width == 1 {
                 let entries = &self.l[sn.at..sn.at + height];
-                let s = rows.iter().zip(&entries[1..]).fold(-0.0, |s, (&r, &e)| s + e * y[r]);
+                let mut s = -0.0;
+                for i in 0..rows.len() {
+                    s += entries[i + 1] * y[rows[i]];
+                }
                 y[first] = (y[first] - s) / entries[0];
                 continue;
             }
