@@ -330,7 +330,9 @@ fn check_relays(s: &Schedule, by_row: &ByRow, events: &mut Events, eps_t: f64) -
 fn check_flow(s: &Schedule, by_row: &ByRow, events: &mut Events, eps_t: f64) -> Result<(), Violation> {
     for (r, row) in s.rows.iter().enumerate() {
         // Arrivals (first) before departures (forwards, then
-        // computations) at equal times.
+        // computations) at equal times. Among departures at one time the
+        // order changes no verdict: each adds to what is used more than to
+        // the tolerance, so the check after the last is the strictest.
         let events = events.cleared();
         for i in by_row[r].iter().map(|&n| &s.intervals[n]) {
             match i.kind {

@@ -10,11 +10,11 @@
 //! (293 KB) took longer to write and parse than to solve and check.
 //!
 //! A struct whose members are all numbers, strings, bools or nulls (a
-//! schedule's interval) is a record: its names and ops go once per shape,
-//! then each record is its shape's index and its values. In Chromium an
-//! object built member by member, its names a variable, took four times as
-//! long as one written as a literal, which a record's shape lets tape.js
-//! use.
+//! schedule's interval) is a record: its members' ops go once per shape,
+//! then each record is its shape's index, its names and its values. In
+//! Chromium an object built member by member, its names a variable, took
+//! four times as long as one written as a literal, which a record's shape
+//! lets tape.js use.
 
 use serde::ser::{self, Serialize};
 
@@ -244,8 +244,6 @@ impl Compound<'_> {
         value.serialize(&mut *self.tape)
     }
 
-    // Not inlined: one copy, not one per response type's struct.
-    #[inline(never)]
     fn close(self) -> Result<(), Unwritable> {
         if self.ends == STRUCT {
             if !self.tape.record() {
