@@ -56,11 +56,10 @@ pub struct Tape {
     /// every string in a map, with its memcmp, took a third of a small
     /// answer's time.
     names: [(usize, usize, u32); NAME_SLOTS],
-    /// Each shape's (name, op) pairs, one after the other, where each ends
-    /// and its hash.
-    shapes: Vec<(u32, u8)>,
-    shape_ends: Vec<usize>,
-    shape_hashes: Vec<u64>,
+    /// The shapes' (name, op) pairs, one after the other, and each shape's
+    /// hash and its pairs' place there.
+    pairs: Vec<(u32, u8)>,
+    shapes: Vec<(u64, core::ops::Range<usize>)>,
     /// Where each struct being written opened: its op's and its first
     /// name's places.
     structs: Vec<(usize, usize)>,
@@ -77,9 +76,8 @@ impl Default for Tape {
             strings: String::new(),
             lengths: Vec::new(),
             names: [(0, 0, 0); NAME_SLOTS],
+            pairs: Vec::new(),
             shapes: Vec::new(),
-            shape_ends: Vec::new(),
-            shape_hashes: Vec::new(),
             structs: Vec::new(),
         }
     }
@@ -170,8 +168,9 @@ impl Tape {
         // Its (name, op) pairs, by index: as iterators, at the wasm's
         // opt-level "s", they stayed calls, and a record cost twice as much.
         let pair = |id: &mut usize, op: u8| {
+            let name = self.ids[*id];
             *id += 1 + usize::from(op == STRING);
-            (self.ids[*id - 1 - usize::from(op == STRING)], op)
+            (name, op)
         };
         let (mut hash, mut id) = (0u64, ids_at);
         for &op in members {
@@ -180,14 +179,13 @@ impl Tape {
         }
         // By hash first, and pair by pair: the wasm's memcmp goes a byte at
         // a time.
-        let known = (0..self.shape_hashes.len()).find(|&k| {
-            let start = k.checked_sub(1).map_or(0, |k| self.shape_ends[k]);
-            let (mut same, mut id) = (self.shape_hashes[k] == hash && self.shape_ends[k] - start == members.len(), ids_at);
+        let known = self.shapes.iter().position(|(h, at)| {
+            let (mut same, mut id) = (*h == hash && at.len() == members.len(), ids_at);
             for (j, &op) in members.iter().enumerate() {
                 if !same {
                     break;
                 }
-                same = self.shapes[start + j] == pair(&mut id, op);
+                same = self.pairs[at.start + j] == pair(&mut id, op);
             }
             same
         });
@@ -196,14 +194,13 @@ impl Tape {
                 self.ops.truncate(ops_at);
                 self.ops.extend([RECORD, index as u8]);
             }
-            None if self.shape_ends.len() < SHAPES => {
-                let mut id = ids_at;
+            None if self.shapes.len() < SHAPES => {
+                let (start, mut id) = (self.pairs.len(), ids_at);
                 for &op in members {
                     let pair = pair(&mut id, op);
-                    self.shapes.push(pair);
+                    self.pairs.push(pair);
                 }
-                self.shape_ends.push(self.shapes.len());
-                self.shape_hashes.push(hash);
+                self.shapes.push((hash, start..self.pairs.len()));
                 self.ops[ops_at] = SHAPE;
                 self.ops.push(END);
             }
