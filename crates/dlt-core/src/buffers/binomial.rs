@@ -78,11 +78,6 @@ pub struct BinomialOutput {
     pub schedule: Checked,
 }
 
-/// Processors of layer i >= 1.
-fn layer_size(p: f64, i: usize) -> f64 {
-    p * libm::pow(p + 1.0, i as f64 - 1.0)
-}
-
 pub(super) struct Tree {
     p: f64,
     s: f64,
@@ -93,7 +88,10 @@ pub(super) struct Tree {
 pub(super) fn validate(q: &BinomialParams) -> Result<(Sequential, Tree, usize, usize)> {
     let p = P.count(q.p)? as f64;
     let h = H.count(q.h)?;
-    super::deepest_layer(p, h, "p(p+1)^(h-1)", |i| layer_size(p, i))?;
+    // (p+1)^k: layer i >= 1 holds p (p+1)^(i-1) processors.
+    let grow = super::powers(p + 1.0, h);
+    let layer_size = |i: usize| p * grow[i - 1];
+    super::deepest_layer(p, h, "p(p+1)^(h-1)", layer_size)?;
     let Load { costs: Costs { s, c, a }, v } = q.load.validate()?;
     // A stage carries at most D to layer 1 and p(p+1)^(i-2) D to layer i >= 2;
     // a scatter to layer i takes i steps: h(h+1)/2 per stage bound the
@@ -103,9 +101,9 @@ pub(super) fn validate(q: &BinomialParams) -> Result<(Sequential, Tree, usize, u
     let cap = |i: usize| match d {
         None => f64::INFINITY,
         Some(d) if i == 1 => d,
-        Some(d) => d / (p * libm::pow(p + 1.0, i as f64 - 2.0)),
+        Some(d) => d / (p * grow[i - 2]),
     };
-    let units: Vec<Unit> = (1..=h).map(|i| Unit { s: s * i as f64, c: c * libm::pow(p + 1.0, i as f64 - 1.0), count: layer_size(p, i), cap: cap(i) }).collect();
+    let units: Vec<Unit> = (1..=h).map(|i| Unit { s: s * i as f64, c: c * grow[i - 1], count: layer_size(i), cap: cap(i) }).collect();
     let computing: f64 = units.iter().map(|u| u.count).sum();
     let name = match q.order {
         Order::Nlf => "BinomialTreeNLF",
@@ -164,19 +162,18 @@ fn scatter_messages(h: usize) -> usize {
 fn scatter_schedule(lp: &Sequential, tree: &Tree, solved: &Solved<()>, omitted: Option<Omitted>) -> Result<Checked> {
     let p = tree.p;
     let deepest = solved.kept.iter().max().map_or(0, |&u| u + 1);
+    // Processors of each layer, the originator's 1 first.
+    let sizes: Vec<f64> = core::iter::once(1.0).chain(lp.units.iter().map(|u| u.count)).take(deepest + 1).collect();
     let mut origin = Row::originator(lp.v);
     origin.send_ports = p;
     let mut rows = vec![origin];
     for i in 1..=deepest {
-        let mut row = Row::linear(format!("layer {i}"), layer_size(p, i), tree.s, tree.c, lp.a);
+        let mut row = Row::linear(format!("layer {i}"), sizes[i], tree.s, tree.c, lp.a);
         row.send_ports = p;
         row.buffer = tree.d;
         rows.push(row);
     }
     let mut schedule = Schedule::new(rows, lp.v);
-    // Looked up per step of every scatter: pow was a tenth of a binomial
-    // tree's solve at n = 10.
-    let sizes: Vec<f64> = (0..=deepest).map(|i| layer_size(p, i)).collect();
     let (mut wire, mut busy) = (0.0, vec![0.0; deepest + 1]);
     let mut listed = 0.0;
     for (k, j) in lp.order(solved) {

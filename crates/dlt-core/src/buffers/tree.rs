@@ -89,7 +89,7 @@ fn validate(q: &TreeParams) -> Result<(Tree, usize, usize)> {
     // A stage carries at most D to each of p subtrees and h layers; its
     // hops, h(h+1)/2, bound the LP as messages do.
     let Staged { d, n, n_min, .. } = q.stages.validate(v, p * h as f64, h * (h + 1) / 2)?;
-    let powers: Vec<f64> = (0..=h).map(|i| libm::pow(p, i as f64)).collect();
+    let powers = super::powers(p, h);
     super::deepest_layer(p, h, "p^h", |i| powers[i])?;
     let computing: f64 = powers[1..].iter().sum();
     let (name, _) = variant(q.order, buffers == 1);
