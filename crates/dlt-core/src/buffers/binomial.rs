@@ -167,8 +167,8 @@ fn scatter_schedule(lp: &Sequential, tree: &Tree, solved: &Solved<()>, omitted: 
     let mut origin = Row::originator(lp.v);
     origin.send_ports = p;
     let mut rows = vec![origin];
-    for i in 1..=deepest {
-        let mut row = Row::linear(format!("layer {i}"), sizes[i], tree.s, tree.c, lp.a);
+    for (i, &size) in sizes.iter().enumerate().skip(1) {
+        let mut row = Row::linear(format!("layer {i}"), size, tree.s, tree.c, lp.a);
         row.send_ports = p;
         row.buffer = tree.d;
         rows.push(row);
