@@ -205,8 +205,14 @@ impl Events {
 
     /// Each event with whether it is one of `first`'s.
     fn in_order(&mut self) -> impl Iterator<Item = ((f64, f64), bool)> + '_ {
+        // Most come in order, and a look by `<=` costs less than the
+        // sort's own by total_cmp, which would also put a -0 before a 0:
+        // equal times, whose order changes no verdict. The times are
+        // finite (`check_fields`).
         for list in [&mut self.first, &mut self.then, &mut self.also] {
-            list.sort_by(|x, y| x.0.total_cmp(&y.0));
+            if !list.is_sorted_by(|x, y| x.0 <= y.0) {
+                list.sort_by(|x, y| x.0.total_cmp(&y.0));
+            }
         }
         if !self.also.is_empty() {
             self.merged.clear();
