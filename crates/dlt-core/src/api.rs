@@ -40,8 +40,6 @@ macro_rules! models {
         /// (sweeps, isoefficiency maps); a `false` from it stops them early
         /// with what they have.
         pub fn solve_with_progress(request: &Request, progress: &mut Progress) -> Result<Response> {
-            #[cfg(feature = "lp")]
-            within_the_engine(&plan(request)?)?;
             match request {
                 $( $(#[$meta])* Request::$variant(p) => <$model>::solve(p, progress).map(Response::$variant), )*
             }
@@ -180,23 +178,6 @@ pub fn names() -> alloc::vec::Vec<&'static str> {
 /// Validates the request and runs its model.
 pub fn solve(request: &Request) -> Result<Response> {
     solve_with_progress(request, &mut |_, _| true)
-}
-
-/// Refuses at once a request whose first LP exceeds what the engine is
-/// given (`lp::MAX_VARIABLES`), naming the stages where it has them.
-#[cfg(feature = "lp")]
-fn within_the_engine(plan: &Plan) -> Result<()> {
-    let most = crate::lp::MAX_VARIABLES;
-    match plan.solved_variables {
-        Some(variables) if variables > most => Err(crate::error::Error::new(
-            crate::error::Code::Limit,
-            if plan.n.is_some() { "n" } else { "" },
-            alloc::format!(
-                "the LP would have {variables} variables, more than the {most} the calculator solves: fewer stages n make it smaller (at n = n_min, large stars and binomial trees are solved by a reduced LP)"
-            ),
-        )),
-        _ => Ok(()),
-    }
 }
 
 /// The text formats an LP is written in for other solvers.

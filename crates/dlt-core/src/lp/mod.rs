@@ -138,8 +138,7 @@ impl Solution {
 }
 
 /// The largest LP the engine is given: beyond it a solve is refused at
-/// once (by the plan's count of variables where a request says, else by
-/// `solve`), a limit every machine keeps alike (a 300,001-variable star
+/// once, by `solve`, a limit every machine keeps alike (a 300,001-variable star
 /// took 25 s). The engine itself runs to the end: a clock would make the
 /// answer depend on the machine.
 pub const MAX_VARIABLES: usize = 30_000;

@@ -662,3 +662,16 @@ fn without_start_ups_pruning_keeps_every_stage() {
     assert!(pruned.warnings.iter().any(|w| w.contains("got no load and were kept")), "{:?}", pruned.warnings);
     assert!(!raw.warnings.iter().any(|w| w.contains("were kept")));
 }
+
+/// Why no request is refused before its solve for the size of its first
+/// LP (the plan's `solved_variables`): a tree's (the full LP below
+/// MIN_WINDOWED stages, else a window of four stages) is at most that of
+/// four stages of the deepest tree, within the engine; the other models'
+/// are reduced or none.
+#[test]
+fn the_first_lp_of_every_tree_is_within_the_engine() {
+    let deepest: Vec<usize> = (0..crate::buffers::MAX_H).collect();
+    let first = lp_variables(&deepest, MIN_WINDOWED - 1);
+    assert_eq!(first, 21_001);
+    assert!(first <= lp::MAX_VARIABLES, "{first}");
+}
