@@ -56,10 +56,11 @@ pub struct Tape {
     /// every string in a map, with its memcmp, took a third of a small
     /// answer's time.
     names: [(usize, usize, u32); NAME_SLOTS],
-    /// The shapes' (name, op) pairs, one after the other, and each shape's
-    /// hash and its pairs' place there.
+    /// The shapes' (name, op) pairs, one after the other, each shape's
+    /// place there, and the shape a record was last found to have.
     pairs: Vec<(u32, u8)>,
-    shapes: Vec<(u64, core::ops::Range<usize>)>,
+    shapes: Vec<core::ops::Range<usize>>,
+    last_shape: usize,
     /// Where each struct being written opened: its op's and its first
     /// name's places.
     structs: Vec<(usize, usize)>,
@@ -78,6 +79,7 @@ impl Default for Tape {
             names: [(0, 0, 0); NAME_SLOTS],
             pairs: Vec::new(),
             shapes: Vec::new(),
+            last_shape: 0,
             structs: Vec::new(),
         }
     }
@@ -172,15 +174,12 @@ impl Tape {
             *id += 1 + usize::from(op == STRING);
             (name, op)
         };
-        let (mut hash, mut id) = (0u64, ids_at);
-        for &op in members {
-            let (name, op) = pair(&mut id, op);
-            hash = (hash ^ u64::from(name) << 8 ^ u64::from(op)).wrapping_mul(0x0100_0000_01b3);
-        }
-        // By hash first, and pair by pair: the wasm's memcmp goes a byte at
-        // a time.
-        let known = self.shapes.iter().position(|(h, at)| {
-            let (mut same, mut id) = (*h == hash && at.len() == members.len(), ids_at);
+        // Pair by pair (the wasm's memcmp goes a byte at a time), from the
+        // shape found last: a schedule's intervals come in runs of one
+        // shape, and the first comparison mostly finds it, where a hash of
+        // each record took a pass more.
+        let same = |at: &core::ops::Range<usize>| {
+            let (mut same, mut id) = (at.len() == members.len(), ids_at);
             for (j, &op) in members.iter().enumerate() {
                 if !same {
                     break;
@@ -188,11 +187,14 @@ impl Tape {
                 same = self.pairs[at.start + j] == pair(&mut id, op);
             }
             same
-        });
+        };
+        let count = self.shapes.len();
+        let known = (0..count).map(|j| (self.last_shape + j) % count).find(|&index| same(&self.shapes[index]));
         match known {
             Some(index) => {
                 self.ops.truncate(ops_at);
                 self.ops.extend([RECORD, index as u8]);
+                self.last_shape = index;
             }
             None if self.shapes.len() < SHAPES => {
                 let (start, mut id) = (self.pairs.len(), ids_at);
@@ -200,7 +202,8 @@ impl Tape {
                     let pair = pair(&mut id, op);
                     self.pairs.push(pair);
                 }
-                self.shapes.push((hash, start..self.pairs.len()));
+                self.last_shape = self.shapes.len();
+                self.shapes.push(start..self.pairs.len());
                 self.ops[ops_at] = SHAPE;
                 self.ops.push(END);
             }
