@@ -188,8 +188,16 @@ impl Tape {
             }
             same
         };
-        let count = self.shapes.len();
-        let known = (0..count).map(|j| (self.last_shape + j) % count).find(|&index| same(&self.shapes[index]));
+        // A loop, not an iterator: at opt-level "s" the iterator's closure
+        // stayed a call per shape tried.
+        let (count, mut known) = (self.shapes.len(), None);
+        for j in 0..count {
+            let index = (self.last_shape + j) % count;
+            if same(&self.shapes[index]) {
+                known = Some(index);
+                break;
+            }
+        }
         match known {
             Some(index) => {
                 self.ops.truncate(ops_at);
