@@ -64,7 +64,8 @@ const failures = [];
 const pageErrors = [];
 const rows = [];
 const server = await serve(ROOT, { isolated: true });
-const browser = await launch();
+// gc(): the turns of two solvers each start on a collected heap (bench.mjs's `inTurns`).
+const browser = await launch({ args: ['--js-flags=--expose-gc'] });
 let versions;
 let chromiumVersion;
 // Nothing may come from the network: every request stays on our server.
@@ -129,7 +130,9 @@ async function runCase(c, nat) {
     row.calc = await page.evaluate((c) => window.bench.calculator(c), c);
     const limit = c.kind === 'mip' ? limits.mip : limits.lp;
     try {
-      row.highs = await page.evaluate(([c, o]) => window.bench.highs(c, o), [c, { timeLimit: limit, target: row.calc.makespan * (1 + 1e-7) }]);
+      row.highs = await page.evaluate(([c, o]) => window.bench.highs(c, o), [c, { timeLimit: limit, target: row.calc.makespan * (1 + 1e-7), calcFirstMs: row.calc.firstMs }]);
+      // Timed in turns with HiGHS: the calculator's median of those runs.
+      if (row.highs.calculator) row.calc = { ...row.calc, ms: row.highs.calculator.ms, runs: row.highs.calculator.runs, inTurns: true };
     } catch (e) {
       // A tab killed for its memory: the case's result (the 'crash' event may come after the rejection).
       const lost = crashed || /crash|Target closed|has been closed/i.test(e.message);
@@ -248,7 +251,7 @@ function cells(row) {
     out.highsMs = ms(h.ms);
     out.note.push(`HiGHS: ${h.status}`);
   }
-  if (calc.runs > 1 || h.runs > 1) out.note.push(`median of ${calc.runs}/${h.runs ?? 1} runs`);
+  if (calc.runs > 1 || h.runs > 1) out.note.push(`median of ${calc.runs}/${h.runs ?? 1} runs${calc.inTurns ? ' in turns' : ''}`);
   return out;
 }
 
@@ -333,7 +336,11 @@ as its baseline compilers made them and optimises each one once it has run a whi
 solve of a 301-variable LP took 12.3 ms in its first second, 9.5 ms from the second on): where a solver's first run of
 the case takes less than 100 ms, it runs the case 2 s more untimed before the timed runs, so that the median is
 optimised code on both sides, as in a sweep or any solve after the first few (before session 59 it did not, and
-HiGHS's medians of the small cases were partly its baseline code's); "first run" is each solver's first run of the
+HiGHS's medians of the small cases were partly its baseline code's). Where both first runs take less than 100 ms,
+the two solvers are then timed in turns, ten turns of 100 ms each, each turn on a collected heap and its first run
+untimed, and each median is of its solver's runs in all turns ("in turns" in the notes): this machine's speed drifts
+by up to twice over seconds, and two medians taken one after the other measured the drift as much as the solvers (one
+binomial case read 6.9 in one run of the table and 12.3 in the next; in turns, 7.1-7.6 in four). "first run" is each solver's first run of the
 case, after the warm-up on the small request only, as a single solve on a fresh page. "native dlt ms" is the same request solved by the native build
 (\`dlt-bench --requests\`, release mode, the median of repeats until 0.3 s in all or 5 runs, no process start-up), run before the browser so that nothing shares
 the cores.

@@ -84,7 +84,7 @@ export async function serve(root = WWW, { overrides = {}, isolated = false } = {
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /** Headless Chromium with the flags this machine needs and a fresh profile. */
-export async function launch() {
+export async function launch({ args = [] } = {}) {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dlt-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -92,6 +92,7 @@ export async function launch() {
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ...args,
     ],
     viewport: { width: 1400, height: 900 },
   });
