@@ -342,7 +342,7 @@ untimed, and each median is of its solver's runs in all turns ("in turns" in the
 by up to twice over seconds, and two medians taken one after the other measured the drift as much as the solvers (one
 binomial case read 6.9 in one run of the table and 12.3 in the next; in turns, 7.1-7.6 in four). "first run" is each solver's first run of the
 case, after the warm-up on the small request only, as a single solve on a fresh page. "native dlt ms" is the same request solved by the native build
-(\`dlt-bench --requests\`, release mode, the median of repeats until 0.3 s in all or 5 runs, no process start-up), run before the browser so that nothing shares
+(\`dlt-bench --requests\`, release mode, the median of repeats until 0.3 s in all, at most 1000 runs, no process start-up), run before the browser so that nothing shares
 the cores.
 
 **Machine.** ${os.cpus().length} cores (${cpuModel()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()};
