@@ -49,6 +49,9 @@ function shape(names, kinds) {
   };
 }
 
+// One loop over the ops, the containers being filled on a stack, where a
+// function per value called itself: its counters, shared with it, lived
+// in a context object, and every number read went through it.
 export function read_tape(ops, nums, ids, text, lengths) {
   const strings = new Array(lengths.length);
   for (let i = 0, at = 0; i < lengths.length; at += lengths[i], i += 1) strings[i] = text.slice(at, at + lengths[i]);
@@ -56,76 +59,70 @@ export function read_tape(ops, nums, ids, text, lengths) {
   let o = 0;
   let k = 0;
   let s = 0;
-  const record = (index) => {
-    const { names, make, numbers, ids: used } = shapes[index];
-    const made = make(names, nums, k, strings, ids, s);
-    k += numbers;
-    s += used;
-    return made;
-  };
-  const value = () => {
-    switch (ops[o++]) {
-      case NULL: return null;
-      case FALSE: return false;
-      case TRUE: return true;
-      case NUMBER: return nums[k++];
-      case STRING: return strings[ids[s++]];
-      // A member or item that is a number or a string read in place: a
-      // call less for most of them (a seventh of the time); so is an
-      // item that is a record (a schedule's intervals).
-      case ARRAY: {
-        const items = [];
-        for (let op = ops[o]; op !== END; op = ops[o]) {
-          if (op === NUMBER) {
-            o += 1;
-            items.push(nums[k++]);
-          } else if (op === RECORD) {
-            items.push(record(ops[o + 1]));
-            o += 2;
-          } else {
-            items.push(value());
-          }
-        }
-        o += 1;
-        return items;
-      }
-      case OBJECT: {
-        const members = {};
-        for (let op = ops[o]; op !== END; op = ops[o]) {
-          const name = strings[ids[s++]];
-          if (op === NUMBER) {
-            o += 1;
-            members[name] = nums[k++];
-          } else if (op === STRING) {
-            o += 1;
-            members[name] = strings[ids[s++]];
-          } else {
-            members[name] = value();
-          }
-        }
-        o += 1;
-        return members;
+  // The innermost open container, whether it is an array, and the name it
+  // goes under in its parent; the outer ones' on `open`, three entries each.
+  let into = null;
+  let inArray = false;
+  let under;
+  const open = [];
+  for (;;) {
+    const name = into === null || inArray || ops[o] === END ? undefined : strings[ids[s++]];
+    const op = ops[o++];
+    let value;
+    switch (op) {
+      case NULL: value = null; break;
+      case FALSE: value = false; break;
+      case TRUE: value = true; break;
+      case NUMBER: value = nums[k++]; break;
+      case STRING: value = strings[ids[s++]]; break;
+      case ARRAY:
+      case OBJECT:
+        if (into !== null) open.push(into, inArray, under);
+        into = op === ARRAY ? [] : {};
+        inArray = op === ARRAY;
+        under = name;
+        continue;
+      case END: {
+        if (open.length === 0) return into;
+        const closed = into;
+        const closedUnder = under;
+        under = open.pop();
+        inArray = open.pop();
+        into = open.pop();
+        if (inArray) into.push(closed);
+        else into[closedUnder] = closed;
+        continue;
       }
       case SHAPE: {
         const members = {};
         const names = [];
         const kinds = [];
-        for (let op = ops[o]; op !== END; op = ops[o]) {
-          const name = strings[ids[s++]];
+        for (let member = ops[o]; member !== END; member = ops[o]) {
+          const key = strings[ids[s++]];
+          o += 1;
           // The name as a key holds it, the one copy V8 keeps of its text:
           // a literal given the slice of the tape's text looked it up again
           // (four times slower than setting members one by one).
-          names.push(Object.keys({ [name]: 0 })[0]);
-          kinds.push(op);
-          members[name] = value();
+          names.push(Object.keys({ [key]: 0 })[0]);
+          kinds.push(member);
+          members[key] = member === NUMBER ? nums[k++] : member === STRING ? strings[ids[s++]] : member === NULL ? null : member === TRUE;
         }
         o += 1;
         shapes.push(shape(names, kinds));
-        return members;
+        value = members;
+        break;
       }
-      case RECORD: return record(ops[o++]);
-      default: throw new Error(`the response's tape has op ${ops[o - 1]} at ${o - 1}`);
+      case RECORD: {
+        const { names, make, numbers, ids: used } = shapes[ops[o++]];
+        value = make(names, nums, k, strings, ids, s);
+        k += numbers;
+        s += used;
+        break;
+      }
+      default: throw new Error(`the response's tape has op ${op} at ${o - 1}`);
     }
-  };
-  return value();
+    if (into === null) return value;
+    if (inArray) into.push(value);
+    else into[name] = value;
+  }
 }
