@@ -252,17 +252,28 @@ impl Events {
     /// within `cap`. Intervals touching at an end point do not overlap.
     fn peak_within(&mut self, uses: &[(f64, f64, f64)], cap: f64, eps_t: f64) -> Result<(), (f64, f64)> {
         let over = |level: f64| level > cap * (1.0 + 1e-9) + 1e-12;
-        // Where the uses, as listed, each end before the next starts and
-        // none is above the cap alone, the sweep's level is one use's at a
-        // time, or 0 (exactly: it adds and takes away the same number): a
-        // verdict without the sort, for most rows of one port.
-        let mut free_from = f64::NEG_INFINITY;
-        let one_at_a_time = uses.iter().filter(|(a, b, _)| b - a > 2.0 * eps_t).all(|&(a, b, w)| {
-            let alone = a + eps_t >= free_from && !over(w);
+        // Where the uses, as listed, come in groups over one and the same
+        // interval (a layer's receipts from its senders at once), each
+        // group ending before the next starts and none above the cap, the
+        // sweep's level is one group's sum at a time, or 0 (up to the
+        // round-off of adding and taking away the same numbers, far
+        // inside the cap's tolerance): a verdict without the sort, for
+        // most rows.
+        let (mut free_from, mut apart, mut i) = (f64::NEG_INFINITY, true, 0);
+        while apart && i < uses.len() {
+            let (a, b, mut sum) = uses[i];
+            i += 1;
+            if b - a <= 2.0 * eps_t {
+                continue;
+            }
+            while i < uses.len() && (uses[i].0, uses[i].1) == (a, b) {
+                sum += uses[i].2;
+                i += 1;
+            }
+            apart = a + eps_t >= free_from && !over(sum);
             free_from = b - eps_t;
-            alone
-        });
-        if one_at_a_time {
+        }
+        if apart {
             return Ok(());
         }
         let events = self.cleared();

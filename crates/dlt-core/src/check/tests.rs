@@ -192,6 +192,24 @@ fn counts_messages_per_physical_processor() {
     rejects(&s, "send ports");
 }
 
+/// Receipts from two senders over one and the same interval share the
+/// receiving row's port: 2 and 4 messages into a row of 6 processors fill
+/// its one port, 4 and 4 overfill it, though each alone fits.
+#[test]
+fn counts_receipts_from_several_senders_at_once_together() {
+    let schedule = |a: f64, b: f64| {
+        let mut rows = alloc::vec![Row::originator(a), Row::originator(b), Row::linear("layer", 6.0, 0.0, 1.0, 1.0)];
+        (rows[0].send_ports, rows[1].send_ports) = (a, b);
+        let mut s = Schedule::new(rows, a + b);
+        s.send(0, 2, 0.0, 1.0, a);
+        let t = s.send(1, 2, 0.0, 1.0, b);
+        s.makespan = s.run(2, t, (a + b) / 6.0);
+        s
+    };
+    assert_eq!(check(&schedule(2.0, 4.0)), Ok(()));
+    rejects(&schedule(4.0, 4.0), "receive ports");
+}
+
 /// `star()` with results of ratio 1/2 returned over P0's one port, which
 /// also sends (half duplex), in FIFO order once the last send is done: P1's
 /// over [3, 3.75], P2's [3.75, 4.25], P3's [4.25, 4.5].
