@@ -60,12 +60,13 @@ function median(outs) {
  * This machine's speed drifts by up to twice over seconds (another
  * machine's work on the same cores), and two medians taken one after the
  * other, a second each, measured the drift as much as the solvers: one
- * binomial case read 6.9 in one run of the table and 12.3 in the next, in
- * turns 7.1-7.6 in four. Each block starts on a collected heap (gc(): the
- * benchmark's Chromium runs with --expose-gc), so that neither solver's
- * garbage is collected in the other's time, and its first run is not
- * timed: it finds the caches left to the other solver (one solve each in
- * turn, session 59, timed the calculator 1.0-1.5 times its time alone).
+ * binomial case read 6.9 in one run of the table and 12.3 in the next; in
+ * turns its ten stages read 7.1-10.8 in ten (both orders, five runs).
+ * Each block starts on a collected heap (gc(): the benchmark's Chromium
+ * runs with --expose-gc), so that neither solver's garbage is collected
+ * in the other's time, and its first run is not timed: it finds the
+ * caches left to the other solver (one solve each in turn, session 59,
+ * timed the calculator 1.0-1.5 times its time alone).
  */
 function inTurns(a, b) {
   for (const fn of [a, b]) for (const end = performance.now() + WARM_MS; performance.now() < end;) fn();

@@ -5,8 +5,8 @@
 // figure a view draws, that view's result shown and no progress indicator
 // of it still running. Beside it, the native time of the same work: the
 // requests the page sent its workers while drawing it, recorded, solved
-// again by the native build (`dlt-bench --requests`, the median of up to 5
-// runs each, summed). Measured, not asserted: prints a table, and with
+// again by the native build (`dlt-bench --requests`, each the median of
+// repeats until 0.3 s, summed). Measured, not asserted: prints a table, and with
 // --write FILE writes it there; --save DIR keeps each entry's requests as
 // DIR/ID.json, for `dlt-bench --requests` and a profiler.
 //

@@ -340,7 +340,8 @@ HiGHS's medians of the small cases were partly its baseline code's). Where both 
 the two solvers are then timed in turns, ten turns of 100 ms each, each turn on a collected heap and its first run
 untimed, and each median is of its solver's runs in all turns ("in turns" in the notes): this machine's speed drifts
 by up to twice over seconds, and two medians taken one after the other measured the drift as much as the solvers (one
-binomial case read 6.9 in one run of the table and 12.3 in the next; in turns, 7.1-7.6 in four). "first run" is each solver's first run of the
+binomial case read 6.9 in one run of the table and 12.3 in the next; in turns, its ten stages 7.1-10.8 in ten, both
+orders in five runs). "first run" is each solver's first run of the
 case, after the warm-up on the small request only, as a single solve on a fresh page. "native dlt ms" is the same request solved by the native build
 (\`dlt-bench --requests\`, release mode, the median of repeats until 0.3 s in all, at most 1000 runs, no process start-up), run before the browser so that nothing shares
 the cores.
