@@ -11,7 +11,7 @@
 #              cases side by side with native HiGHS (dlt-bench --highs,
 #              PyPI highspy, presolve on, one thread)
 #   --quick    the smallest sizes, HiGHS limited to 10 s (LP) / 5 s (MIP),
-#              under a minute; prints the table, writes nothing
+#              about 2.5 minutes; prints the table, writes nothing
 # Exits non-zero when the page errs or the two solvers' makespans disagree
 # beyond what their claims allow (see tests/bench/run.mjs).
 set -euo pipefail

@@ -137,10 +137,10 @@ impl Solution {
     }
 }
 
-/// The largest LP the engine is given: beyond it a solve is refused at
-/// once, by `solve`, a limit every machine keeps alike (a 300,001-variable star
-/// took 25 s). The engine itself runs to the end: a clock would make the
-/// answer depend on the machine.
+/// The largest LP the engine is given: beyond it `solve` refuses it at
+/// once, a limit every machine keeps alike (a 300,001-variable star took
+/// 25 s). The engine itself runs to the end: a clock would make the answer
+/// depend on the machine.
 pub const MAX_VARIABLES: usize = 30_000;
 
 #[derive(Debug, Clone, PartialEq)]
