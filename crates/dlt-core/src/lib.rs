@@ -11,6 +11,7 @@ extern crate std;
 /// Serializer methods (name and argument types) that refuse their value
 /// with `$refusal`: for serializers of one kind of value only (a sweep's
 /// picked objects).
+#[cfg(feature = "std")]
 macro_rules! refuse {
     ($refusal:expr; $($method:ident($($arg:ty),*)),* $(,)?) => {
         $(fn $method(self $(, _: $arg)*) -> Result<(), Self::Error> { Err($refusal) })*
