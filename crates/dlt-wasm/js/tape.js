@@ -93,27 +93,25 @@ export function read_tape(ops, nums, ids, text, lengths) {
         else into[closedUnder] = closed;
         continue;
       }
-      case SHAPE: {
-        const members = {};
-        const names = [];
-        const kinds = [];
-        for (let member = ops[o]; member !== END; member = ops[o]) {
-          const key = strings[ids[s++]];
-          o += 1;
-          // The name as a key holds it, the one copy V8 keeps of its text:
-          // a literal given the slice of the tape's text looked it up again
-          // (four times slower than setting members one by one).
-          names.push(Object.keys({ [key]: 0 })[0]);
-          kinds.push(member);
-          members[key] = member === NUMBER ? nums[k++] : member === STRING ? strings[ids[s++]] : member === NULL ? null : member === TRUE;
-        }
-        o += 1;
-        shapes.push(shape(names, kinds));
-        value = members;
-        break;
-      }
+      // The first record of a shape defines it (its members' names and
+      // ops) and is then read as every record of the shape is.
+      case SHAPE:
       case RECORD: {
-        const { names, make, numbers, ids: used } = shapes[ops[o++]];
+        if (op === SHAPE) {
+          const names = [];
+          const kinds = [];
+          for (let at = s, member = ops[o]; member !== END; member = ops[++o]) {
+            // The name as a key holds it, the one copy V8 keeps of its text:
+            // a literal given the slice of the tape's text looked it up again
+            // (four times slower than setting members one by one).
+            names.push(Object.keys({ [strings[ids[at]]]: 0 })[0]);
+            kinds.push(member);
+            at += member === STRING ? 2 : 1;
+          }
+          o += 1;
+          shapes.push(shape(names, kinds));
+        }
+        const { names, make, numbers, ids: used } = shapes[op === SHAPE ? shapes.length - 1 : ops[o++]];
         value = make(names, nums, k, strings, ids, s);
         k += numbers;
         s += used;
