@@ -19,8 +19,9 @@ const IMPROVING = highs.constants.callbackType.mipImprovingSolution;
 
 /**
  * Runs `fn` (which returns {ms, ...}; its first run may be given) until 1 s
- * in all (at most 1000 runs, at least one): the median run (the upper one of an even count, as
- * dlt-bench's), with the first run's ms apart as `firstMs`. V8 runs a
+ * in all (at most 1000 runs, at least one): the median run (the upper one
+ * of an even count, as dlt-bench's), with the first run's ms apart as
+ * `firstMs`. V8 runs a
  * module's JavaScript in its baseline compiler and its WebAssembly as its
  * baseline compiler made it, and optimises each function once it has run a
  * while, in the background: HiGHS's solve of a 301-variable LP took 12.3 ms
@@ -33,7 +34,7 @@ const IMPROVING = highs.constants.callbackType.mipImprovingSolution;
 function timed(fn, first = fn()) {
   const outs = [];
   if (first.ms < WARM_BELOW_MS) {
-    for (const end = performance.now() + WARM_MS; performance.now() < end;) fn();
+    warm(fn);
   } else {
     outs.push(first);
   }
@@ -49,14 +50,19 @@ function timed(fn, first = fn()) {
 const WARM_BELOW_MS = 100;
 const WARM_MS = 2000;
 
+/** Runs `fn` for WARM_MS, untimed. */
+function warm(fn) {
+  for (const end = performance.now() + WARM_MS; performance.now() < end;) fn();
+}
+
 /** The median run of `outs` (the upper one of an even count), with their count. */
 function median(outs) {
   return { ...[...outs].sort((a, b) => a.ms - b.ms)[Math.floor(outs.length / 2)], runs: outs.length };
 }
 
 /**
- * Two solvers of a small case timed in turns, ROUNDS times a block of
- * BLOCK_MS each, after WARM_MS of each: the medians of their pooled runs.
+ * Two solvers of a small case, both warmed, timed in turns, ROUNDS times a
+ * block of BLOCK_MS each: the medians of their pooled runs.
  * This machine's speed drifts by up to twice over seconds (another
  * machine's work on the same cores), and two medians taken one after the
  * other, a second each, measured the drift as much as the solvers: one
@@ -69,7 +75,6 @@ function median(outs) {
  * timed the calculator 1.0-1.5 times its time alone).
  */
 function inTurns(a, b) {
-  for (const fn of [a, b]) for (const end = performance.now() + WARM_MS; performance.now() < end;) fn();
   const outs = [[], []];
   for (let round = 0; round < ROUNDS; round += 1) {
     [a, b].forEach((fn, i) => {
@@ -168,6 +173,8 @@ window.bench = {
       const run = () => highsRun(lp, tau, { timeLimit });
       const first = run();
       if (first.ms < WARM_BELOW_MS && calcFirstMs < WARM_BELOW_MS) {
+        // The calculator was warmed by `calculator(c)`'s timed runs.
+        warm(run);
         const [calculator, h] = inTurns(() => calc(c.request), run);
         log(`  in turns: calculator ${calculator.ms.toFixed(2)} ms, HiGHS ${h.status} ${h.ms.toFixed(2)} ms`);
         return { ...h, firstMs: first.ms, calculator };
