@@ -4,19 +4,19 @@
 
 use super::stages::{LpSize, Prune, Solved};
 use crate::error::{Error, Result};
-use crate::lp::{Model, Solution};
+use crate::lp::{Rows, Solution};
 
 impl LpSize {
     /// `lp` and its solution added to the work so far.
-    pub(crate) fn then(&self, lp: &Model, sol: &Solution) -> LpSize {
+    pub(crate) fn then(&self, lp: &dyn Rows, sol: &Solution) -> LpSize {
         self.iterated(lp, sol.iterations)
     }
 
     /// `lp` solved in `iterations` added to the work so far.
-    pub(crate) fn iterated(&self, lp: &Model, iterations: u64) -> LpSize {
+    pub(crate) fn iterated(&self, lp: &dyn Rows, iterations: u64) -> LpSize {
         LpSize {
-            variables: lp.names.len(),
-            rows: lp.rows.len(),
+            variables: lp.bounds().len(),
+            rows: lp.rows(),
             nonzeros: lp.nonzeros(),
             iterations: self.iterations + iterations,
             solves: self.solves + 1,

@@ -3,7 +3,7 @@
 //! engine: the bound is computed here from the model as written, so a
 //! wrong choice of multipliers can only weaken it, never make it wrong.
 
-use super::{Model, Sense};
+use super::{Rows, Sense};
 use alloc::vec::Vec;
 
 /// The Lagrangian bound of `model` (minimise c.x) at multipliers `pi`, one
@@ -13,14 +13,17 @@ use alloc::vec::Vec;
 /// variable j by one that every optimum satisfies (the bound is then a
 /// bound of the optimum, not of the whole LP); without one, a negative
 /// reduced cost there makes the bound -infinity.
-pub fn lagrangian_bound(model: &Model, pi: &[f64], upper: impl Fn(usize) -> f64) -> f64 {
+pub fn lagrangian_bound(model: &dyn Rows, pi: &[f64], upper: impl Fn(usize) -> f64) -> f64 {
     bound_with(model, pi, &reduced_costs(model, pi, None), &upper)
 }
 
 /// The Lagrangian bound at `pi` whose reduced costs are `reduced`.
-fn bound_with(model: &Model, pi: &[f64], reduced: &[f64], upper: &dyn Fn(usize) -> f64) -> f64 {
-    let mut bound: f64 = model.rows.iter().zip(pi).map(|(row, &p)| counted(row.sense, p) * row.rhs).sum();
-    for (j, (&d, &(lo, hi))) in reduced.iter().zip(&model.bounds).enumerate() {
+fn bound_with(model: &dyn Rows, pi: &[f64], reduced: &[f64], upper: &dyn Fn(usize) -> f64) -> f64 {
+    let mut bound: f64 = pi.iter().enumerate().map(|(r, &p)| {
+        let row = model.row_ref(r);
+        counted(row.sense, p) * row.rhs
+    }).sum();
+    for (j, (&d, &(lo, hi))) in reduced.iter().zip(model.bounds()).enumerate() {
         let hi = if hi.is_finite() { hi } else { upper(j) };
         bound += if d >= 0.0 { d * lo } else { d * hi };
     }
@@ -29,20 +32,20 @@ fn bound_with(model: &Model, pi: &[f64], reduced: &[f64], upper: &dyn Fn(usize) 
 
 /// The Lagrangian bound at `pi` with the multiplier of load row `row` set
 /// at its best for the others (`best_multiplier`).
-pub fn bound_at_best(model: &Model, pi: Vec<f64>, row: usize, upper: impl Fn(usize) -> f64) -> f64 {
+pub fn bound_at_best(model: &dyn Rows, pi: Vec<f64>, row: usize, upper: impl Fn(usize) -> f64) -> f64 {
     at_best(model, pi, row, &upper)
 }
 
 /// `bound_at_best` compiled once for every caller's `upper`.
-fn at_best(model: &Model, mut pi: Vec<f64>, row: usize, upper: &dyn Fn(usize) -> f64) -> f64 {
+fn at_best(model: &dyn Rows, mut pi: Vec<f64>, row: usize, upper: &dyn Fn(usize) -> f64) -> f64 {
     // One pass over the rows for both: the reduced costs without the row,
     // then its own terms at the multiplier found (000 Fig. 13(b)'s proofs
     // read 261,012 rows, the interior point method's each iteration).
     let mut reduced = reduced_costs(model, &pi, Some(row));
     pi[row] = best_multiplier(model, &reduced, row, upper);
-    let target = &model.rows[row];
+    let target = model.row_ref(row);
     let p = counted(target.sense, pi[row]);
-    for &(v, a) in &target.terms {
+    for &(v, a) in target.terms {
         reduced[v.0] -= p * a;
     }
     bound_with(model, &pi, &reduced, upper)
@@ -59,13 +62,17 @@ fn counted(sense: Sense, p: f64) -> f64 {
 }
 
 /// c - A' pi, the multipliers as counted, leaving out row `skip`.
-fn reduced_costs(model: &Model, pi: &[f64], skip: Option<usize>) -> Vec<f64> {
-    let mut reduced = model.objective.clone();
-    for (r, (row, &p)) in model.rows.iter().zip(pi).enumerate() {
-        let p = counted(row.sense, p);
+fn reduced_costs(model: &dyn Rows, pi: &[f64], skip: Option<usize>) -> Vec<f64> {
+    let mut reduced = model.objective().to_vec();
+    for (r, &p) in pi.iter().enumerate() {
         // Most multipliers of a path's bound are 0 (its rows only).
-        if Some(r) != skip && p != 0.0 {
-            for &(v, a) in &row.terms {
+        if Some(r) == skip || p == 0.0 {
+            continue;
+        }
+        let row = model.row_ref(r);
+        let p = counted(row.sense, p);
+        if p != 0.0 {
+            for &(v, a) in row.terms {
                 reduced[v.0] -= p * a;
             }
         }
@@ -81,11 +88,11 @@ fn reduced_costs(model: &Model, pi: &[f64], skip: Option<usize>) -> Vec<f64> {
 /// bounds, so the best value is the reduced-cost ratio at which, filled
 /// cheapest first, they reach it (a fractional knapsack). 0 where the row
 /// is not of that form.
-fn best_multiplier(model: &Model, reduced: &[f64], row: usize, upper: &dyn Fn(usize) -> f64) -> f64 {
-    let target = &model.rows[row];
+fn best_multiplier(model: &dyn Rows, reduced: &[f64], row: usize, upper: &dyn Fn(usize) -> f64) -> f64 {
+    let target = model.row_ref(row);
     let mut items = Vec::with_capacity(target.terms.len());
-    for &(v, a) in &target.terms {
-        let (lo, hi) = model.bounds[v.0];
+    for &(v, a) in target.terms {
+        let (lo, hi) = model.bounds()[v.0];
         let hi = if hi.is_finite() { hi } else { upper(v.0) };
         if a <= 0.0 || lo != 0.0 || !hi.is_finite() {
             return 0.0;

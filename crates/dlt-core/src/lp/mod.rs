@@ -4,6 +4,7 @@
 //! the instance) so that the engine's absolute tolerances are relative ones.
 
 pub mod barrier;
+mod compact;
 mod dense;
 pub mod dual;
 mod export;
@@ -12,6 +13,7 @@ mod presolve;
 mod scaling;
 mod warm;
 
+pub use compact::{Build, Compact, RowRef, Rows};
 pub use export::{to_lp, to_mps, units, Units};
 pub use dense::Dense;
 pub use microlp_engine::Microlp;

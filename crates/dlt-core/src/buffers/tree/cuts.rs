@@ -22,7 +22,7 @@ use super::proof::{Earliest, FullLp};
 use super::rows::Tree;
 use super::{Times, PROVEN};
 use crate::buffers::stages::{chunks_of, LpSize, Solved};
-use crate::lp::{self, Model, Row, Sense, Var};
+use crate::lp::{self, Model, Row, Rows, Sense, Var};
 use alloc::format;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -57,15 +57,15 @@ impl FullLp {
         // 4.2's tree at n = 10 had 201 rows for 101, and took microlp 117
         // iterations for 11.
         let mut cut = Model::default();
-        let mut into_cut = vec![None; self.lp.names.len()];
+        let mut into_cut = vec![None; self.lp.vars()];
         for v in core::iter::once(self.cmax).chain(self.alpha.iter().flatten().copied()) {
             let (lo, hi) = self.lp.bounds[v.0];
-            into_cut[v.0] = Some(cut.var(self.lp.names[v.0].clone(), lo, hi, self.lp.objective[v.0]));
+            into_cut[v.0] = Some(cut.var("", lo, hi, self.lp.objective[v.0]));
         }
         let mapped = |v: Var| into_cut[v.0];
-        let load = &self.lp.rows[self.load_row];
+        let load = self.lp.row_ref(self.load_row);
         let terms: Option<Vec<(Var, f64)>> = load.terms.iter().map(|&(v, a)| Some((mapped(v)?, a))).collect();
-        cut.row(load.name.clone(), terms?, Sense::Eq, load.rhs);
+        cut.row("load", terms?, Sense::Eq, load.rhs);
         let cmax = mapped(self.cmax)?;
         let alpha: Vec<Vec<Var>> = self.alpha.iter().map(|st| st.iter().map(|&v| mapped(v)).collect()).collect::<Option<_>>()?;
         // The first paths: those of every chunk alike, as much per
@@ -120,14 +120,14 @@ impl FullLp {
             if self.end_value(&at.x, e) <= above {
                 continue;
             }
-            let row = &self.lp.rows[e];
+            let row = self.lp.row_ref(e);
             // E_e = sum over the path's arcs of (s - coef alpha), then the
             // end row's own chunk and running sum (its chunk in stages k
             // on): Cmax - (their terms) >= the constants.
             let mut terms: Vec<(Var, f64)> = vec![(cmax, 1.0)];
             let mut rhs = -row.rhs;
             let mut hop = None;
-            for &(v, a) in &row.terms {
+            for &(v, a) in row.terms {
                 if self.is_time[v.0] {
                     hop = Some(v.0);
                 } else if v == sum {

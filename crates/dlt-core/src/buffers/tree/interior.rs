@@ -15,7 +15,7 @@ use super::rows::Tree;
 use super::{Times, PROVEN};
 use crate::buffers::stages::{chunks_of, LpSize, Solved};
 use crate::lp::barrier::{self, Gap, Look, SHARPEN};
-use crate::lp::{dual, Warm};
+use crate::lp::{dual, Rows, Warm};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -136,7 +136,7 @@ impl FullLp {
     fn with_method<T>(&self, f: impl FnOnce(&mut barrier::Method) -> T) -> Option<T> {
         let mut method = self.method.borrow_mut();
         if method.is_none() {
-            *method = barrier::Method::new(&self.lp, Some(&self.inequalities()));
+            *method = barrier::Method::new(self.model(), Some(&self.inequalities()));
         }
         method.as_mut().map(f)
     }
@@ -145,7 +145,7 @@ impl FullLp {
     /// the gap stalls; its iterations added to `work`.
     fn iterate(&self, tree: &Tree, work: &mut LpSize) -> Iterated {
         let x0 = tree.scale.0;
-        let load = &self.lp.rows[self.load_row];
+        let load = self.lp.row_ref(self.load_row);
         let mut best: Option<(f64, Vec<Vec<f64>>, Vec<f64>)> = None;
         let mut last = Vec::new();
         let mut bound = f64::NEG_INFINITY;
@@ -209,7 +209,7 @@ impl FullLp {
     /// ROUNDS the rows still left out come in at once: the full LP, solved
     /// from the basis. Returns the answer and what proves it.
     fn by_relaxation(&self, tree: &Tree, kept: &[usize], (x, rows): (&[f64], &str), work: &mut LpSize) -> Option<(Solved<Times>, String)> {
-        let (mut warm, mut sol) = Warm::relaxed(self.lp.clone(), Some((x, NEAR)), tree.name).ok()?;
+        let (mut warm, mut sol) = Warm::relaxed(self.model().clone(), Some((x, NEAR)), tree.name).ok()?;
         for round in 1..=ROUNDS + 1 {
             *work = work.then(warm.model(), &sol);
             let chunks = chunks_of(&self.alpha, &sol, &warm.model().bounds, tree.scale.0);

@@ -21,8 +21,8 @@ use super::rows::{Form, Role, Tree, TreeLp};
 use super::weights::weighed;
 use super::{Times, PROVEN};
 use crate::buffers::stages::{LpSize, Solved};
-use crate::lp::{barrier, Model, Sense, Var};
-use core::cell::RefCell;
+use crate::lp::{barrier, Compact, Model, Rows, Sense, Var};
+use core::cell::{OnceCell, RefCell};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -95,7 +95,10 @@ pub(super) struct Earliest {
 /// needs of its rows, whatever the chunks: built once for every window a
 /// solve tries.
 pub(super) struct FullLp {
-    pub(super) lp: Model,
+    /// Its rows, as the bound reads them; `model` the same LP for an
+    /// engine, made on first use (the windows' proof never asks for it).
+    pub(super) lp: Compact,
+    model: OnceCell<Model>,
     pub(super) cmax: Var,
     /// The chunks and the hops' start times, by stage and layer.
     pub(super) alpha: Vec<Vec<Var>>,
@@ -124,8 +127,8 @@ impl FullLp {
     /// The LP over layers `kept` and n stages; None where its rows are not
     /// of the forms the bound reads.
     pub(super) fn new(tree: &Tree, kept: &[usize], n: usize) -> Option<FullLp> {
-        let TreeLp { lp, alpha, cmax, t, roles, .. } = tree.build(kept, n, Form::Printed, false);
-        let vars = lp.names.len();
+        let TreeLp::<Compact> { lp, alpha, cmax, t, roles, .. } = tree.build(kept, n, Form::Printed);
+        let vars = lp.vars();
         let mut is_alpha = vec![None; vars];
         for (k, stage) in alpha.iter().enumerate() {
             for (j, &v) in stage.iter().enumerate() {
@@ -138,7 +141,7 @@ impl FullLp {
         // the running sums' rows and the load row.
         let (mut arcs, mut ends, mut runs, mut load_row) = (Vec::new(), Vec::new(), Vec::new(), None);
         for (r, role) in roles.into_iter().enumerate() {
-            let row = &lp.rows[r];
+            let row = lp.row_ref(r);
             match role {
                 Role::After { to, from, alpha } => {
                     let &(_, coef) = row.terms.iter().find(|(v, _)| *v == alpha)?;
@@ -169,11 +172,11 @@ impl FullLp {
         for &(r, own, _) in &runs {
             run_of[own.0] = Some(r);
         }
-        let mut next_run = vec![None; lp.rows.len()];
+        let mut next_run = vec![None; lp.rows()];
         for &(r, _, next) in &runs {
             next_run[r] = next.and_then(|v| run_of[v.0]);
         }
-        Some(FullLp { lp, cmax, alpha, t, is_alpha, is_time, arcs, into, order, ends, load_row: load_row?, run_of, next_run, method: RefCell::new(None) })
+        Some(FullLp { lp, model: OnceCell::new(), cmax, alpha, t, is_alpha, is_time, arcs, into, order, ends, load_row: load_row?, run_of, next_run, method: RefCell::new(None) })
     }
 
     /// The LP's variables at `chunks` (load units, chunks[k][layer], all n
@@ -183,7 +186,7 @@ impl FullLp {
     pub(super) fn earliest(&self, tree: &Tree, chunks: &[Vec<f64>]) -> Earliest {
         let FullLp { lp, is_alpha, arcs, into, order, ends, .. } = self;
         let x0 = tree.scale.0;
-        let vars = lp.names.len();
+        let vars = lp.vars();
         let mut x = vec![0.0; vars];
         for (v, chunk) in is_alpha.iter().enumerate() {
             if let Some((k, j)) = chunk {
@@ -203,23 +206,26 @@ impl FullLp {
         }
         let mut critical: Vec<Option<usize>> = vec![None; vars];
         let mut tied: Vec<Vec<usize>> = vec![Vec::new(); vars];
-        // Each arc into the hop with the start it asks for.
-        let mut asked: Vec<(usize, f64)> = Vec::new();
+        // The start arc a asks of its hop.
+        let asks = |x: &[f64], a: usize| {
+            let arc = &arcs[a];
+            x[arc.from.0] - arc.coef * x[arc.alpha.0] + arc.rhs
+        };
         for &v in order {
-            asked.clear();
-            asked.extend(into.of(v).iter().map(|&a| {
-                let arc = &arcs[a];
-                (a, x[arc.from.0] - arc.coef * x[arc.alpha.0] + arc.rhs)
-            }));
-            let (mut best, mut start) = (None, 0.0f64);
-            for &(a, s) in &asked {
+            let (mut best, mut start, mut second) = (None, 0.0f64, f64::NEG_INFINITY);
+            for &a in into.of(v) {
+                let s = asks(&x, a);
                 if s > start {
+                    second = second.max(start);
                     (best, start) = (Some(a), s);
+                } else {
+                    second = second.max(s);
                 }
             }
+            // Ties are rare: the arcs are read again only where one is near.
             let near = TIGHT * start.abs().max(1.0);
-            if best.is_some() {
-                tied[v] = asked.iter().filter(|&&(a, s)| Some(a) != best && s >= start - near).map(|&(a, _)| a).collect();
+            if best.is_some() && second >= start - near {
+                tied[v] = into.of(v).iter().copied().filter(|&a| Some(a) != best && asks(&x, a) >= start - near).collect();
             }
             x[v] = start;
             critical[v] = best;
@@ -230,7 +236,7 @@ impl FullLp {
     /// End row `r` at `x`: how late it asks Cmax to be (a . x - b with
     /// Cmax's -1 left out).
     pub(super) fn end_value(&self, x: &[f64], r: usize) -> f64 {
-        let row = &self.lp.rows[r];
+        let row = self.lp.row_ref(r);
         row.terms.iter().filter(|(v, _)| *v != self.cmax).map(|(v, a)| a * x[v.0]).sum::<f64>() - row.rhs
     }
 
@@ -246,12 +252,13 @@ impl FullLp {
         let FullLp { lp, is_alpha, is_time, arcs, ends, load_row, run_of, next_run, .. } = self;
         let load_row = *load_row;
         let tau = tree.scale.1;
-        let vars = lp.names.len();
+        let vars = lp.vars();
         let Earliest { x, critical, tied } = self.earliest(tree, chunks);
-        // The makespan and the tight end rows: a . x <= b with Cmax's -1 left out.
-        let end_value = |r: usize| self.end_value(&x, r);
-        let makespan = self.makespan(&x);
-        let tight: Vec<usize> = ends.iter().map(|&(r, ..)| r).filter(|&r| end_value(r) >= makespan * (1.0 - TIGHT)).collect();
+        // The makespan and the tight end rows: a . x <= b with Cmax's -1
+        // left out, each end row read once.
+        let values: Vec<f64> = ends.iter().map(|&(r, ..)| self.end_value(&x, r)).collect();
+        let makespan = values.iter().copied().fold(0.0, f64::max);
+        let tight: Vec<usize> = ends.iter().zip(&values).filter(|&(_, &value)| value >= makespan * (1.0 - TIGHT)).map(|(&(r, ..), _)| r).collect();
         // The multipliers of a unit weight on tight end row e: -1 on e (a Le
         // row), +1 on every critical arc back from its hop (each start time's
         // reduced cost 0), and on the run rows from its stage on the weight
@@ -259,7 +266,7 @@ impl FullLp {
         // Where a hop's start is decided by two arcs at once the weight may
         // flow back along either: `branch` (hop, arc) takes the other one.
         let unit = |e: usize, branch: Option<(usize, usize)>| -> Vec<(usize, f64)> {
-            let row = &lp.rows[e];
+            let row = lp.row_ref(e);
             let mut pi = vec![(e, -1.0)];
             if let Some(&(hop, _)) = row.terms.iter().find(|(v, _)| is_time[v.0]) {
                 let mut v = hop.0;
@@ -310,7 +317,7 @@ impl FullLp {
             .iter()
             .flat_map(|&e| {
                 let mut on_path = Vec::new();
-                if let Some(&(hop, _)) = lp.rows[e].terms.iter().find(|(v, _)| is_time[v.0]) {
+                if let Some(&(hop, _)) = lp.row_ref(e).terms.iter().find(|(v, _)| is_time[v.0]) {
                     let mut v = hop.0;
                     while let Some(a) = critical[v] {
                         on_path.extend(tied[v].iter().map(|&t| (e, v, t)));
@@ -345,6 +352,11 @@ impl FullLp {
         move |v| if self.is_time[v] || v == self.cmax.0 { makespan } else { most }
     }
 
+    /// The LP as a `Model`, for an engine.
+    pub(super) fn model(&self) -> &Model {
+        self.model.get_or_init(|| self.lp.to_model())
+    }
+
     /// The LP with its equations, the running sums' and the load's, as >=
     /// rows: the interior point method's, whose dual then has no free
     /// variable (`lp::barrier`). The same optimum: R appears only in its
@@ -355,7 +367,7 @@ impl FullLp {
     /// these rows, are multipliers of the LP's equations too, and its
     /// chunks are scaled to carry V exactly (`iterate`).
     pub(super) fn inequalities(&self) -> Model {
-        let mut lp = self.lp.clone();
+        let mut lp = self.model().clone();
         for &r in self.run_of.iter().flatten().chain([&self.load_row]) {
             lp.rows[r].sense = Sense::Ge;
         }

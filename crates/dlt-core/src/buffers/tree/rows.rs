@@ -19,9 +19,8 @@
 use super::super::binomial::Order;
 use super::super::stages::{StageLp, StageModel};
 use crate::explain::Equations;
-use crate::lp::{Model, Sense, Var};
+use crate::lp::{Build, Model, Sense, Var};
 use alloc::string::String;
-use alloc::vec;
 use alloc::vec::Vec;
 
 /// The LP's name and the equations of 000 each family of its rows writes,
@@ -140,12 +139,12 @@ impl StageModel for Tree {
     }
 
     fn model(&self, kept: &[usize], n: usize) -> (Model, Vec<Vec<Var>>, Var, Self::Handles) {
-        let TreeLp { lp, alpha, cmax, t, .. } = self.build(kept, n, Form::Printed, true);
+        let TreeLp { lp, alpha, cmax, t, .. } = self.build(kept, n, Form::Printed);
         (lp, alpha, cmax, t)
     }
 
     fn switchable(&self, kept: &[usize], n: usize) -> Option<(StageLp<Self::Handles>, Vec<Var>)> {
-        let TreeLp { lp, alpha, cmax, t, on, .. } = self.build(kept, n, Form::Switchable, true);
+        let TreeLp { lp, alpha, cmax, t, on, .. } = self.build(kept, n, Form::Switchable);
         Some(((lp, alpha, cmax, t), on))
     }
 }
@@ -188,9 +187,18 @@ impl Tree {
     /// The LP over `n` stage positions; with a period, positions `at` and
     /// `at + 1` are middle stages and `skip` more like them are left out
     /// between `at + 1` and `at + 2`. Returns the period variable too.
-    /// `named: false` leaves the names empty: the proof's full LP, 370,000
-    /// of them at 000 Fig. 13(b)'s n = 1,582, is never shown.
-    pub(super) fn build(&self, kept: &[usize], n: usize, form: Form, named: bool) -> TreeLp {
+    /// Into a `Model`, named, or a `Compact`, not: the proof's full LP,
+    /// 370,000 names at 000 Fig. 13(b)'s n = 1,582, is never shown.
+    pub(super) fn build<M: Build + Default>(&self, kept: &[usize], n: usize, form: Form) -> TreeLp<M> {
+        let mut lp = M::default();
+        let TreeLp { alpha, cmax, t, period, on, roles, .. } = self.write(&mut lp, kept, n, form);
+        TreeLp { lp, alpha, cmax, t, period, on, roles }
+    }
+
+    /// `build`'s rows into `lp`, one body for every kind of model (a copy
+    /// per kind cost the wasm 3 KB).
+    fn write(&self, lp: &mut dyn Build, kept: &[usize], n: usize, form: Form) -> TreeLp<()> {
+        let named = lp.named();
         let name = |args: core::fmt::Arguments| if named { alloc::fmt::format(args) } else { String::new() };
         let period = match form {
             Form::Periodic(p) => Some(p),
@@ -198,16 +206,15 @@ impl Tree {
         };
         let (x0, tau) = self.scale;
         let (s, c, a) = (self.s / tau, self.c * x0 / tau, self.a * x0 / tau);
-        let mut lp = Model::default();
         // A chunk for layer i has i - 1 store-and-forward rows, an end and a
         // run row, each of its i hops a link row and at most one buffer
         // row: at most 3 rows a hop (261,012 at 000 Fig. 13(b)'s n = 1,582,
         // copied again and again as they grew), and the load row; the
         // variables with a switch per stage and the period at most.
         let rows = 3 * n * super::stage_hops(kept) + 1;
-        lp.reserve(super::lp_variables(kept, n) + n + 1, rows);
+        lp.reserve(super::lp_variables(kept, n) + n + 1, rows, 4);
         let mut roles = Vec::with_capacity(rows);
-        let cmax = lp.var("Cmax", 0.0, f64::INFINITY, 1.0);
+        let cmax = lp.add_var("Cmax".into(), 0.0, f64::INFINITY, 1.0);
         let mut alpha = Vec::with_capacity(n);
         let mut t = Vec::with_capacity(n);
         let mut r = Vec::with_capacity(n);
@@ -219,22 +226,22 @@ impl Tree {
             for &u in kept {
                 let i = u + 1;
                 let cap = self.cap(i);
-                alpha_k.push(lp.var(name(format_args!("alpha_{i}_{}", k + 1)), if full { cap } else { 0.0 }, cap, 0.0));
-                t_k.push((0..i).map(|l| lp.var(name(format_args!("t_{i}_{}_{l}", k + 1)), 0.0, f64::INFINITY, 0.0)).collect::<Vec<_>>());
-                r_k.push(lp.var(name(format_args!("R_{i}_{}", k + 1)), 0.0, f64::INFINITY, 0.0));
+                alpha_k.push(lp.add_var(name(format_args!("alpha_{i}_{}", k + 1)), if full { cap } else { 0.0 }, cap, 0.0));
+                t_k.push((0..i).map(|l| lp.add_var(name(format_args!("t_{i}_{}_{l}", k + 1)), 0.0, f64::INFINITY, 0.0)).collect::<Vec<_>>());
+                r_k.push(lp.add_var(name(format_args!("R_{i}_{}", k + 1)), 0.0, f64::INFINITY, 0.0));
             }
             alpha.push(alpha_k);
             t.push(t_k);
             r.push(r_k);
         }
-        let period_var = period.map(|_| lp.var("P", 0.0, f64::INFINITY, 0.0));
+        let period_var = period.map(|_| lp.add_var("P".into(), 0.0, f64::INFINITY, 0.0));
         let on: Vec<Var> = match form {
-            Form::Switchable => (0..n).map(|k| lp.var(name(format_args!("on_{}", k + 1)), 1.0, 1.0, 0.0)).collect(),
+            Form::Switchable => (0..n).map(|k| lp.add_var(name(format_args!("on_{}", k + 1)), 1.0, 1.0, 0.0)).collect(),
             _ => Vec::new(),
         };
         // A row whose right-hand side is a start-up of a message of stage
         // k, `rhs` = S or -S: as printed, or moved to stage k's switch.
-        let start_up = |terms: &mut Vec<(Var, f64)>, k: usize, rhs: f64| match on.get(k) {
+        let start_up = |terms: &mut Terms, k: usize, rhs: f64| match on.get(k) {
             Some(&switch) => {
                 terms.push((switch, -rhs));
                 0.0
@@ -249,11 +256,13 @@ impl Tree {
             _ => None,
         };
         // `b` starts at least one hop of `x` (of stage k) after `x` starts.
-        let after = |lp: &mut Model, roles: &mut Vec<Role>, name: String, (b, x): (Var, Var), (k, alpha): (usize, Var), share: f64, shift: Option<(Var, f64)>| {
-            let mut row = vec![(b, 1.0), (x, -1.0), (alpha, -c * share)];
-            row.extend(shift);
+        let after = |lp: &mut dyn Build, roles: &mut Vec<Role>, name: String, (b, x): (Var, Var), (k, alpha): (usize, Var), share: f64, shift: Option<(Var, f64)>| {
+            let mut row = Terms::of(&[(b, 1.0), (x, -1.0), (alpha, -c * share)]);
+            if let Some(shift) = shift {
+                row.push(shift);
+            }
             let rhs = start_up(&mut row, k, s);
-            lp.row(name, row, Sense::Ge, rhs);
+            lp.add_row(name, row.as_slice(), Sense::Ge, rhs);
             roles.push(Role::After { to: b, from: x, alpha });
         };
         let order = self.sequence(kept, n);
@@ -261,14 +270,14 @@ impl Tree {
             let (k, j, i) = (ch.stage, ch.j, ch.layer);
             let x = alpha[k][j];
             for l in 0..i - 1 {
-                after(&mut lp, &mut roles, name(format_args!("forward_{i}_{}_{l}", k + 1)), (t[k][j][l + 1], t[k][j][l]), (k, x), self.share(i, l), None);
+                after(lp, &mut roles, name(format_args!("forward_{i}_{}_{l}", k + 1)), (t[k][j][l + 1], t[k][j][l]), (k, x), self.share(i, l), None);
             }
             // (10): computing every chunk from this one on ends by Cmax.
-            let mut end = vec![(t[k][j][i - 1], 1.0), (x, c), (r[k][j], a), (cmax, -1.0)];
+            let mut end = Terms::of(&[(t[k][j][i - 1], 1.0), (x, c), (r[k][j], a), (cmax, -1.0)]);
             let rhs = start_up(&mut end, k, -s);
-            lp.row(name(format_args!("end_{i}_{}", k + 1)), end, Sense::Le, rhs);
+            lp.add_row(name(format_args!("end_{i}_{}", k + 1)), end.as_slice(), Sense::Le, rhs);
             roles.push(Role::End { sum: r[k][j], stage: k, j });
-            let mut sum = vec![(r[k][j], 1.0), (x, -1.0)];
+            let mut sum = Terms::of(&[(r[k][j], 1.0), (x, -1.0)]);
             if k + 1 < n {
                 sum.push((r[k + 1][j], -1.0));
             }
@@ -277,33 +286,33 @@ impl Tree {
                     // The left-out stages' chunks are still to compute, and
                     // the last of them ends skip periods later.
                     if p.full {
-                        lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, p.skip * self.cap(i));
+                        lp.add_row(name(format_args!("run_{i}_{}", k + 1)), sum.as_slice(), Sense::Eq, p.skip * self.cap(i));
                     } else {
                         sum.push((alpha[p.at][j], -p.skip));
-                        lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, 0.0);
+                        lp.add_row(name(format_args!("run_{i}_{}", k + 1)), sum.as_slice(), Sense::Eq, 0.0);
                     }
-                    let mut end = vec![(t[k][j][i - 1], 1.0), (pv, p.skip), (x, c + a), (cmax, -1.0)];
+                    let mut end = Terms::of(&[(t[k][j][i - 1], 1.0), (pv, p.skip), (x, c + a), (cmax, -1.0)]);
                     if k + 1 < n {
                         end.push((r[k + 1][j], a));
                     }
-                    lp.row(name(format_args!("end_last_middle_{i}")), end, Sense::Le, -s);
+                    lp.add_row(name(format_args!("end_last_middle_{i}")), end.as_slice(), Sense::Le, -s);
                 }
                 (Some(p), Some(pv)) if k == p.at => {
-                    lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, 0.0);
+                    lp.add_row(name(format_args!("run_{i}_{}", k + 1)), sum.as_slice(), Sense::Eq, 0.0);
                     if !p.full {
-                        lp.row(name(format_args!("middle_{i}")), vec![(alpha[k + 1][j], 1.0), (x, -1.0)], Sense::Eq, 0.0);
+                        lp.add_row(name(format_args!("middle_{i}")), &[(alpha[k + 1][j], 1.0), (x, -1.0)], Sense::Eq, 0.0);
                     }
                     for (l, (&next, &this)) in t[k + 1][j].iter().zip(&t[k][j]).enumerate() {
-                        lp.row(name(format_args!("period_{i}_{l}")), vec![(next, 1.0), (this, -1.0), (pv, -1.0)], Sense::Eq, 0.0);
+                        lp.add_row(name(format_args!("period_{i}_{l}")), &[(next, 1.0), (this, -1.0), (pv, -1.0)], Sense::Eq, 0.0);
                     }
                 }
                 _ => {
-                    lp.row(name(format_args!("run_{i}_{}", k + 1)), sum, Sense::Eq, 0.0);
+                    lp.add_row(name(format_args!("run_{i}_{}", k + 1)), sum.as_slice(), Sense::Eq, 0.0);
                     roles.push(Role::Run { own: r[k][j], next: r.get(k + 1).map(|next| next[j]) });
                 }
             }
             // The rows that tie the compressed middle stages.
-            roles.resize(lp.rows.len(), Role::Period);
+            roles.resize(lp.written(), Role::Period);
         }
         for l in 0..self.h {
             // The link from layer l carries the chunks for layers below l.
@@ -311,7 +320,7 @@ impl Tree {
             for w in on_link.windows(2) {
                 let (x, y) = (w[0], w[1]);
                 let name = name(format_args!("link_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer));
-                after(&mut lp, &mut roles, name, (t[y.stage][y.j][l], t[x.stage][x.j][l]), (x.stage, alpha[x.stage][x.j]), self.share(x.layer, l), shifted(x, y));
+                after(lp, &mut roles, name, (t[y.stage][y.j][l], t[x.stage][x.j][l]), (x.stage, alpha[x.stage][x.j]), self.share(x.layer, l), shifted(x, y));
             }
             // A relay in layer l >= 1 takes the message `buffers` places
             // after a relayed one once that one has left.
@@ -320,7 +329,7 @@ impl Tree {
                 for (q, x) in entering.iter().enumerate() {
                     if let (true, Some(y)) = (x.layer > l, entering.get(q + self.buffers)) {
                         let name = name(format_args!("buffer_{l}_{}_{}_{}", x.layer, x.stage + 1, y.layer));
-                        after(&mut lp, &mut roles, name, (t[y.stage][y.j][l - 1], t[x.stage][x.j][l]), (x.stage, alpha[x.stage][x.j]), self.share(x.layer, l), shifted(x, y));
+                        after(lp, &mut roles, name, (t[y.stage][y.j][l - 1], t[x.stage][x.j][l]), (x.stage, alpha[x.stage][x.j]), self.share(x.layer, l), shifted(x, y));
                     }
                 }
             }
@@ -332,18 +341,42 @@ impl Tree {
             Some(p) if !p.full && k == p.at => 1.0 + p.skip,
             _ => 1.0,
         };
-        let all = alpha.iter().enumerate().flat_map(|(k, st)| st.iter().enumerate().map(move |(j, &x)| (x, count(j) * copies(k)))).collect();
+        let all: Vec<(Var, f64)> = alpha.iter().enumerate().flat_map(|(k, st)| st.iter().enumerate().map(move |(j, &x)| (x, count(j) * copies(k)))).collect();
         let left_out = period.filter(|p| p.full).map_or(0.0, |p| p.skip * (0..kept.len()).map(|j| count(j) * self.cap(kept[j] + 1)).sum::<f64>());
-        lp.row("load", all, Sense::Eq, self.v / x0 - left_out);
+        lp.add_row("load".into(), &all, Sense::Eq, self.v / x0 - left_out);
         roles.push(Role::Load);
-        TreeLp { lp, alpha, cmax, t, period: period_var, on, roles }
+        TreeLp { lp: (), alpha, cmax, t, period: period_var, on, roles }
+    }
+}
+
+/// A row's few terms (at most 5), on the stack: `build` writes 261,012
+/// rows at 000 Fig. 13(b)'s n = 1,582.
+struct Terms {
+    items: [(Var, f64); 6],
+    len: usize,
+}
+
+impl Terms {
+    fn of(terms: &[(Var, f64)]) -> Terms {
+        let mut items = [(Var(0), 0.0); 6];
+        items[..terms.len()].copy_from_slice(terms);
+        Terms { items, len: terms.len() }
+    }
+
+    fn push(&mut self, term: (Var, f64)) {
+        self.items[self.len] = term;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[(Var, f64)] {
+        &self.items[..self.len]
     }
 }
 
 /// A tree LP and its variables: chunk alpha, the hops' start times t and the
 /// period P of a compressed LP, by stage and kept layer.
-pub(super) struct TreeLp {
-    pub(super) lp: Model,
+pub(super) struct TreeLp<M = Model> {
+    pub(super) lp: M,
     pub(super) alpha: Vec<Vec<Var>>,
     pub(super) cmax: Var,
     pub(super) t: Vec<Vec<Vec<Var>>>,

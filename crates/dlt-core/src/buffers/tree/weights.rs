@@ -2,7 +2,7 @@
 //! that flow along the critical paths, blended so that the chunks strictly
 //! inside their boxes have reduced costs as near 0 as they allow.
 
-use crate::lp::{self, dual, Model, Sense, Var};
+use crate::lp::{self, dual, Model, Rows, Sense, Var};
 use alloc::format;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -15,7 +15,7 @@ const MIX_ENTRIES: usize = 200_000;
 /// `room` to each side, numbered by `free_index`) have reduced costs as
 /// near 0 as they allow (`mix`), the load row's multiplier then set at its
 /// best; -infinity where no weights sum to more than 0.
-pub(super) fn weighed(lp: &Model, units: &[Vec<(usize, f64)>], free_index: &[Option<usize>], room: &[(f64, f64)], load_row: usize, upper: impl Fn(usize) -> f64) -> f64 {
+pub(super) fn weighed(lp: &impl Rows, units: &[Vec<(usize, f64)>], free_index: &[Option<usize>], room: &[(f64, f64)], load_row: usize, upper: impl Fn(usize) -> f64) -> f64 {
     let (k, free) = (units.len(), room.len());
     // Past MIX_ENTRIES the weights' LP would cost more than the full LP
     // it stands in for (5,000 free chunks and 3,600 tight ends at h = 10,
@@ -32,7 +32,7 @@ pub(super) fn weighed(lp: &Model, units: &[Vec<(usize, f64)>], free_index: &[Opt
         return f64::NEG_INFINITY;
     }
     z.iter_mut().for_each(|z| *z /= total);
-    let mut pi = vec![0.0; lp.rows.len()];
+    let mut pi = vec![0.0; lp.rows()];
     for (unit, z) in units.iter().zip(&z) {
         for &(r, p) in unit {
             pi[r] += z * p;
@@ -65,10 +65,10 @@ fn mix(columns: &[Vec<f64>], room: &[(f64, f64)]) -> Option<Vec<f64>> {
 
 /// The reduced costs that multipliers `pi` (row, value) give the free
 /// chunks, by their index.
-fn reduced_at(lp: &Model, pi: &[(usize, f64)], free_index: &[Option<usize>], free: usize) -> Vec<f64> {
+fn reduced_at(lp: &impl Rows, pi: &[(usize, f64)], free_index: &[Option<usize>], free: usize) -> Vec<f64> {
     let mut d = vec![0.0; free];
     for &(r, p) in pi {
-        for &(v, a) in &lp.rows[r].terms {
+        for &(v, a) in lp.row_ref(r).terms {
             if let Some(i) = free_index[v.0] {
                 d[i] -= p * a;
             }

@@ -28,7 +28,7 @@ pub(super) fn windowed(tree: &Tree, kept: &[usize], n: usize, full: bool, widest
         let (f, l) = (window, window);
         let positions = f + 2 + l;
         let skip = (n - positions) as f64;
-        let TreeLp { lp, alpha, cmax, t, period, .. } = tree.build(kept, positions, Form::Periodic(Period { at: f, skip, full }), true);
+        let TreeLp::<lp::Model> { lp, alpha, cmax, t, period, .. } = tree.build(kept, positions, Form::Periodic(Period { at: f, skip, full }));
         let sol = lp::solve(&lp::Auto, &lp, tree.name)?;
         let big_p = period.map_or(0.0, |v| sol.get(v));
         // The chunks of all n stages: position f + 1 and the left-out
