@@ -546,12 +546,15 @@ pub(crate) fn spread<H>(units: usize, solved: &Solved<H>, per_stage: usize, warn
     let mut loads = vec![0.0; units];
     let mut chunks = Vec::with_capacity(solved.chunks.len());
     for (k, stage) in solved.chunks.iter().enumerate() {
-        let mut row = vec![0.0; units];
         for (j, &x) in stage.iter().enumerate() {
             loads[solved.kept[j]] += x;
-            row[solved.kept[j]] = x;
         }
+        // A row only for the stages listed (5 of 50,000 at 000 Fig. 13(b)'s D = 1).
         if Omitted::lists(omitted, k) {
+            let mut row = vec![0.0; units];
+            for (j, &x) in stage.iter().enumerate() {
+                row[solved.kept[j]] = x;
+            }
             chunks.push(row);
         }
     }

@@ -37,12 +37,19 @@ impl Times {
 
     /// When the hops of chunk j of stage k start.
     fn hops(&self, k: usize, j: usize) -> impl Iterator<Item = f64> + '_ {
+        let (starts, shift) = self.of_chunk(k, j);
+        starts.iter().map(move |t| t + shift)
+    }
+
+    /// The start times of chunk j's hops at its stage position, and the
+    /// shift of stage k from there.
+    fn of_chunk(&self, k: usize, j: usize) -> (&[f64], f64) {
         let (position, shift) = match self.middle {
             Some(m) if k >= m.at && k < m.at + m.copies => (m.at, (k - m.at) as f64 * m.period),
             Some(m) if k >= m.at + m.copies => (k + 1 - m.copies, 0.0),
             _ => (k, 0.0),
         };
-        self.positions[position][j].iter().map(move |t| t + shift)
+        (&self.positions[position][j], shift)
     }
 }
 
@@ -75,15 +82,21 @@ pub(super) fn hop_schedule(tree: &Tree, solved: &Solved<Times>, omitted: Option<
     for ch in tree.sequence(kept, chunks.len()) {
         let (k, j, i) = (ch.stage, ch.j, ch.layer);
         let (alpha, lists) = (chunks[k][j], Omitted::lists(omitted, k));
-        let mut source = None;
         let mut arrived = 0.0;
-        for (l, start) in times.hops(k, j).enumerate().take(i) {
-            let x = tree.share(i, l) * alpha;
-            arrived = start + tree.s + tree.c * x;
-            if lists {
+        if lists {
+            let mut source = None;
+            for (l, start) in times.hops(k, j).enumerate().take(i) {
+                let x = tree.share(i, l) * alpha;
+                arrived = start + tree.s + tree.c * x;
                 schedule.comm(l, l + 1, (start, arrived), x, tree.powers[l + 1]).source = source;
                 source = Some(schedule.intervals.len() - 1);
             }
+        } else {
+            // A stage left out is timed for when its chunks arrive, by
+            // their last hop alone (50,000 stages at Fig. 13(b)'s D = 1).
+            let (starts, shift) = times.of_chunk(k, j);
+            let l = i.min(starts.len()) - 1;
+            arrived = starts[l] + shift + tree.s + tree.c * (tree.share(i, l) * alpha);
         }
         if alpha > 0.0 && lists {
             listed += alpha * tree.powers[i];
