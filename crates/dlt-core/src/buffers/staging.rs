@@ -15,7 +15,7 @@ impl LpSize {
     /// `lp` solved in `iterations` added to the work so far.
     pub(crate) fn iterated(&self, lp: &dyn Rows, iterations: u64) -> LpSize {
         LpSize {
-            variables: lp.bounds().len(),
+            variables: lp.vars(),
             rows: lp.rows(),
             nonzeros: lp.nonzeros(),
             iterations: self.iterations + iterations,

@@ -25,6 +25,10 @@ pub trait Rows {
     fn bounds(&self) -> &[(f64, f64)];
     fn objective(&self) -> &[f64];
 
+    fn vars(&self) -> usize {
+        self.bounds().len()
+    }
+
     fn nonzeros(&self) -> usize {
         (0..self.rows()).map(|r| self.row_ref(r).terms.len()).sum()
     }
@@ -98,10 +102,6 @@ pub struct Compact {
 }
 
 impl Compact {
-    pub fn vars(&self) -> usize {
-        self.bounds.len()
-    }
-
     /// The same LP as a `Model` (names empty), for an engine.
     pub fn to_model(&self) -> Model {
         let vars = self.vars();
