@@ -2,7 +2,7 @@
 // a resizing chart mount, the colours of both schemes, a categorical grid
 // heatmap, and x-y sweep charts (the Gantt chart is gantt.js).
 
-import * as echarts from './vendor/echarts/echarts.esm.min.js';
+import * as echarts from './vendor/echarts/echarts.custom.min.js';
 import { fmt, isNum } from './format.js';
 
 export { echarts };

@@ -9,7 +9,7 @@ const SHELL = [
   './', './index.html', './style.css', './app.js', './page.js', './mount.js', './context.js', './chart-keys.js', './chart-access.js', './explain.js', './printed.js', './links.js', './pin.js', './pin-draw.js', './pin-compare.js',
   './share.js', './tabs.js', './roving.js', './banner.js', './offline.js', './form.js', './form-controls.js', './form-rows.js', './charts.js', './gantt.js', './ui.js', './format.js',
   './workers.js', './pool.js', './pool-sweep.js', './solver-error.js', './worker.js', './permalink.js', './export.js', './gallery.js', './views/index.js',
-  './vendor/echarts/echarts.esm.min.js', './pkg/dlt_wasm.js', './pkg/dlt_wasm_bg.wasm',
+  './vendor/echarts/echarts.custom.min.js', './pkg/dlt_wasm.js', './pkg/dlt_wasm_bg.wasm',
 ];
 
 self.addEventListener('install', (event) => {

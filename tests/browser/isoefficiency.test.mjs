@@ -95,7 +95,7 @@ test('isoefficiency: the default map (Figs. 1-2) against Table 1', async () => {
   await view().locator('[data-chart="map-above"] canvas').first().waitFor();
   // Every level has its isoline on its side of V_max for some m.
   const lines = await page.evaluate(async () => {
-    const echarts = await import('./vendor/echarts/echarts.esm.min.js');
+    const echarts = await import('./vendor/echarts/echarts.custom.min.js');
     const names = (key) => echarts.getInstanceByDom(document.querySelector(`#view-isoefficiency [data-chart="${key}"]`))
       .getOption().series.filter((s) => s.data.some((d) => typeof d.value?.[1] === 'number')).map((s) => s.name);
     return { below: names('map-below'), above: names('map-above') };
@@ -119,7 +119,7 @@ test('isoefficiency: the MAX line for m = 2…4 through the form, then a click o
   // Click the MAX line at m = 3: the page solves (3, V_max(3)) alone.
   const chart = view().locator('[data-chart="map-below"]');
   const [x, y] = await page.evaluate(async (v3) => {
-    const echarts = await import('./vendor/echarts/echarts.esm.min.js');
+    const echarts = await import('./vendor/echarts/echarts.custom.min.js');
     const c = echarts.getInstanceByDom(document.querySelector('#view-isoefficiency [data-chart="map-below"]'));
     return c.convertToPixel({ gridIndex: 0 }, [3, v3]);
   }, v3);
@@ -134,7 +134,7 @@ test('isoefficiency: the MAX line for m = 2…4 through the form, then a click o
   assert.ok(E >= 0.9 * e3, `the point's E ${E} is far below the map's E_max(3) ${e3}`);
   await view().locator('[data-chart="gantt"] canvas').first().waitFor();
   const gantt = await page.evaluate(async () => {
-    const echarts = await import('./vendor/echarts/echarts.esm.min.js');
+    const echarts = await import('./vendor/echarts/echarts.custom.min.js');
     const o = echarts.getInstanceByDom(document.querySelector('#view-isoefficiency [data-chart="gantt"]')).getOption();
     return { rows: o.yAxis[0].data, bars: o.series.map((s) => [s.name, s.data.length]) };
   });

@@ -29,7 +29,7 @@ const liveOf = (scope, key) => scope.locator(`[data-chart="${key}"] + .chart-too
 /** The data of chart `key` of view `id`: [{name, data: [[x, y, …], …]}]. */
 function seriesOf(id, key) {
   return page.evaluate(async ({ id, key }) => {
-    const echarts = await import('./vendor/echarts/echarts.esm.min.js');
+    const echarts = await import('./vendor/echarts/echarts.custom.min.js');
     const o = echarts.getInstanceByDom(document.querySelector(`#view-${id} [data-chart="${key}"]`)).getOption();
     return o.series.map((s) => ({ name: s.name, data: s.data.map((d) => (d && !Array.isArray(d) && typeof d === 'object' ? d.value : d)) }));
   }, { id, key });

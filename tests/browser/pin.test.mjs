@@ -20,7 +20,7 @@ const session = pageSession({ timeout: 90000, exactRequest: false, onOpen: (s) =
 /** The series of chart `key` of view `id` ([{name, type, dashed, data: [[x, y], …]}]), or null when not drawn. */
 function seriesOf(id, selector) {
   return page.evaluate(async ({ id, selector }) => {
-    const echarts = await import('./vendor/echarts/echarts.esm.min.js');
+    const echarts = await import('./vendor/echarts/echarts.custom.min.js');
     const box = document.querySelector(`#view-${id} ${selector}`);
     const chart = box && echarts.getInstanceByDom(box);
     if (!chart) return null;
@@ -50,7 +50,7 @@ async function pinReady(id) {
 /** Waits until chart `selector` of view `id` holds `n` series with data. */
 async function seriesCount(id, selector, n) {
   await page.waitForFunction(async ({ id, selector, n }) => {
-    const echarts = await import('./vendor/echarts/echarts.esm.min.js');
+    const echarts = await import('./vendor/echarts/echarts.custom.min.js');
     const box = document.querySelector(`#view-${id} ${selector}`);
     const chart = box && echarts.getInstanceByDom(box);
     return !!chart && (chart.getOption().series ?? []).length === n;
@@ -103,7 +103,7 @@ test('torus: a pinned result stays on the charts and in the comparison, and in i
   await torus.getByTestId('pinned-chart-gantt').waitFor();
   assert.match(await torus.locator('[data-chart="gantt"] ~ .pinned-chart figcaption').textContent(), /S = 0\.0001/);
   const timeMax = (key) => page.evaluate(async (key) => {
-    const echarts = await import('./vendor/echarts/echarts.esm.min.js');
+    const echarts = await import('./vendor/echarts/echarts.custom.min.js');
     return echarts.getInstanceByDom(document.querySelector(`#view-torus [data-chart="${key}"]`)).getOption().xAxis[0].max;
   }, key);
   const longer = Math.max(first.makespan, second.makespan);

@@ -637,7 +637,7 @@ test('the served page keeps working offline after its first load (service worker
     const cached = () => p.evaluate(async () => {
       const cache = await caches.open('dlt-calculator-v1');
       const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
-      return ['/views/isoefficiency.js', '/views/torus.js', '/pool.js', '/pkg/dlt_wasm_bg.wasm', '/vendor/echarts/echarts.esm.min.js', '/index.html'].every((k) => keys.includes(k));
+      return ['/views/isoefficiency.js', '/views/torus.js', '/pool.js', '/pkg/dlt_wasm_bg.wasm', '/vendor/echarts/echarts.custom.min.js', '/index.html'].every((k) => keys.includes(k));
     });
     for (let i = 0; i < 80 && !(await cached()); i++) await p.waitForTimeout(250);
     assert.ok(await cached(), 'the offline copy is incomplete');
