@@ -2,9 +2,9 @@
 # Builds the page's copy of Apache ECharts, www/vendor/echarts/echarts.custom.min.js:
 # ECharts' own "custom build" (echarts/core and the parts named below, as
 # its documentation describes), bundled and minified by esbuild into one ES
-# module. Only the charts and components the page draws with: 710 KB where
-# the package's full dist/echarts.esm.min.js is 1,122 KB (246 KB gzipped
-# against 369 KB), parsed and run by every page that opens. Run it to
+# module. Only the charts and components the page draws with: 726 KB
+# (245 KB gzipped) where the package's full dist/echarts.esm.min.js is
+# 1,122 KB (369 KB), fetched, parsed and run by every page that opens. Run it to
 # update the version (and update www/vendor/README.md); it needs npm and the
 # network, the page does not.
 #
