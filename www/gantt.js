@@ -107,7 +107,7 @@ export function ganttOption(response, { timeName = 'time', extra = [] } = {}) {
     // Merged intervals: as dense as the row is busy in them.
     const busy = api.value(7) / (api.value(2) - api.value(1));
     const opacity = api.value(6) > 1 && busy < 1 ? Math.max(0.3, busy) : 1;
-    return shape && { type: 'rect', shape, style: { ...api.style(), opacity }, emphasis: { style: { stroke: COLORS.text, lineWidth: 1 } } };
+    return shape && { type: 'rect', shape, style: { fill: api.visual('color'), opacity }, emphasis: { style: { stroke: COLORS.text, lineWidth: 1 } } };
   };
   const tooltip = (p) => {
     const [row, start, end, load, from, messages, merged, busy] = p.value;
