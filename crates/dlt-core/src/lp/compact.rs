@@ -25,24 +25,20 @@ pub trait Rows {
     fn bounds(&self) -> &[(f64, f64)];
     fn objective(&self) -> &[f64];
 
+    fn nonzeros(&self) -> usize;
+
     fn vars(&self) -> usize {
         self.bounds().len()
     }
-
-    fn nonzeros(&self) -> usize {
-        (0..self.rows()).map(|r| self.row_ref(r).terms.len()).sum()
-    }
 }
 
-/// What a model's generator writes: variables, then rows over them.
-/// `Compact` drops the names.
-pub trait Build {
+/// What a model's generator writes: variables, then rows over them (the
+/// rows written so far are `Rows::rows`). `Compact` drops the names.
+pub trait Build: Rows {
     /// Whether it keeps the names it is given (worth formatting them).
     fn named(&self) -> bool;
     fn add_var(&mut self, name: String, lower: f64, upper: f64, cost: f64) -> Var;
     fn add_row(&mut self, name: String, terms: &[(Var, f64)], sense: Sense, rhs: f64);
-    /// The rows written so far.
-    fn written(&self) -> usize;
     /// Room for `vars` more variables and `rows` more rows of about
     /// `terms` terms each.
     fn reserve(&mut self, vars: usize, rows: usize, terms: usize);
@@ -65,6 +61,10 @@ impl Rows for Model {
     fn objective(&self) -> &[f64] {
         &self.objective
     }
+
+    fn nonzeros(&self) -> usize {
+        Model::nonzeros(self)
+    }
 }
 
 impl Build for Model {
@@ -80,9 +80,6 @@ impl Build for Model {
         self.row(name, terms.to_vec(), sense, rhs);
     }
 
-    fn written(&self) -> usize {
-        self.rows.len()
-    }
 
     fn reserve(&mut self, vars: usize, rows: usize, _terms: usize) {
         Model::reserve(self, vars, rows);
@@ -155,9 +152,6 @@ impl Build for Compact {
         self.rhs.push(rhs);
     }
 
-    fn written(&self) -> usize {
-        self.senses.len()
-    }
 
     fn reserve(&mut self, vars: usize, rows: usize, terms: usize) {
         self.bounds.reserve(vars);
@@ -188,7 +182,7 @@ mod tests {
         }
         write(&mut model);
         write(&mut compact);
-        assert_eq!((compact.rows(), compact.written(), compact.nonzeros()), (3, 3, 3));
+        assert_eq!((compact.rows(), compact.nonzeros(), Rows::nonzeros(&model)), (3, 3, 3));
         for r in 0..3 {
             let (a, b) = (model.row_ref(r), compact.row_ref(r));
             assert_eq!((a.terms, a.sense, a.rhs), (b.terms, b.sense, b.rhs));

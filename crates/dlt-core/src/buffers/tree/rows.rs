@@ -312,7 +312,7 @@ impl Tree {
                 }
             }
             // The rows that tie the compressed middle stages.
-            roles.resize(lp.written(), Role::Period);
+            roles.resize(lp.rows(), Role::Period);
         }
         for l in 0..self.h {
             // The link from layer l carries the chunks for layers below l.
