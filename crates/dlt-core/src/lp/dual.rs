@@ -89,10 +89,10 @@ fn reduced_costs(model: &dyn Rows, pi: &[f64], skip: Option<usize>) -> Vec<f64> 
 /// cheapest first, they reach it (a fractional knapsack). 0 where the row
 /// is not of that form.
 fn best_multiplier(model: &dyn Rows, reduced: &[f64], row: usize, upper: &dyn Fn(usize) -> f64) -> f64 {
-    let target = model.row_ref(row);
+    let (target, bounds) = (model.row_ref(row), model.bounds());
     let mut items = Vec::with_capacity(target.terms.len());
     for &(v, a) in target.terms {
-        let (lo, hi) = model.bounds()[v.0];
+        let (lo, hi) = bounds[v.0];
         let hi = if hi.is_finite() { hi } else { upper(v.0) };
         if a <= 0.0 || lo != 0.0 || !hi.is_finite() {
             return 0.0;

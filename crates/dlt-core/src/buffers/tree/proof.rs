@@ -240,9 +240,14 @@ impl FullLp {
         row.terms.iter().filter(|(v, _)| *v != self.cmax).map(|(v, a)| a * x[v.0]).sum::<f64>() - row.rhs
     }
 
+    /// Every end row's `end_value` at `x`, in the order of `ends`.
+    fn end_values(&self, x: &[f64]) -> Vec<f64> {
+        self.ends.iter().map(|&(r, ..)| self.end_value(x, r)).collect()
+    }
+
     /// The latest end row at `x`: the makespan of the schedule it times.
     pub(super) fn makespan(&self, x: &[f64]) -> f64 {
-        self.ends.iter().map(|&(r, ..)| self.end_value(x, r)).fold(0.0, f64::max)
+        latest(&self.end_values(x))
     }
 
     /// The lower bound, in time units, of the LP, from multipliers shaped
@@ -256,8 +261,8 @@ impl FullLp {
         let Earliest { x, critical, tied } = self.earliest(tree, chunks);
         // The makespan and the tight end rows: a . x <= b with Cmax's -1
         // left out, each end row read once.
-        let values: Vec<f64> = ends.iter().map(|&(r, ..)| self.end_value(&x, r)).collect();
-        let makespan = values.iter().copied().fold(0.0, f64::max);
+        let values = self.end_values(&x);
+        let makespan = latest(&values);
         let tight: Vec<usize> = ends.iter().zip(&values).filter(|&(_, &value)| value >= makespan * (1.0 - TIGHT)).map(|(&(r, ..), _)| r).collect();
         // The multipliers of a unit weight on tight end row e: -1 on e (a Le
         // row), +1 on every critical arc back from its hop (each start time's
@@ -335,6 +340,11 @@ impl FullLp {
         units.extend(ties);
         critical_only.max(bound_of(&units))
     }
+}
+
+/// The latest of end rows' values, 0 without any.
+fn latest(values: &[f64]) -> f64 {
+    values.iter().copied().fold(0.0, f64::max)
 }
 
 /// What a processor of layer 1 can get at most, in LP units.
