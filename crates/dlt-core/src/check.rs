@@ -236,7 +236,7 @@ impl Events {
         // finite (`check_fields`).
         for list in [&mut self.first, &mut self.then, &mut self.also] {
             if !list.is_sorted_by(|x, y| x.0 <= y.0) {
-                list.sort_by(|x, y| x.0.total_cmp(&y.0));
+                crate::sort::sort_by(list, |x, y| x.0.total_cmp(&y.0));
             }
         }
         if !self.also.is_empty() {

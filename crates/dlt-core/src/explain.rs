@@ -146,7 +146,7 @@ pub fn program_steps(export: &Export) -> Vec<Step> {
         let mut rows: Vec<ExplainedRow> = family.rows.iter().map(|&r| explained(model, r, &sol)).collect();
         let tight = rows.iter().filter(|r| r.tight).count();
         // Tight rows first: they are what decides the optimum.
-        crate::sort::sort_by_key(&mut rows, |r| !r.tight);
+        crate::sort::sort_by(&mut rows, |a, b| b.tight.cmp(&a.tight));
         let shown = rows.len().min(LISTED_ROWS);
         let more = if rows.len() > shown { format!(" The first {shown} are listed.") } else { String::new() };
         rows.truncate(shown);

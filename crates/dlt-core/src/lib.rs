@@ -31,7 +31,6 @@ pub mod explain;
 mod json_text;
 pub mod model;
 pub mod schedule;
-#[cfg(feature = "lp")]
 mod sort;
 #[cfg(feature = "std")]
 pub mod sweep;
