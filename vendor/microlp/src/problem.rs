@@ -394,6 +394,14 @@ impl Problem {
             }
             solver.range = range.clone();
             solver.operation_time_limit = options.time_limit;
+            // dlt: an LP's hint is the point its first basis is crashed from
+            // (the variables it leaves out at the slack basis's values).
+            if let Some(hint) = &options.warm_start {
+                let mut point: Vec<f64> = (0..num_vars).map(|v| solver.get_value(v)).collect();
+                hint.iter().for_each(|&(var, value)| point[var.0] = value);
+                let basis = solver.crash_basis(&point);
+                solver.load_basis(&basis)?;
+            }
             let stop = solver.initial_solve()?;
             solver.elapsed += started.elapsed();
             let resume_options = ResumeOptions::from(&options);

@@ -16,12 +16,24 @@ impl Engine for Microlp {
     }
 
     fn solve(&self, model: &Model) -> Result<Solution, Failure> {
-        let scales = Scaling::new(model);
-        let (problem, vars, _) = problem(model, &scales);
-        let outcome = problem.solve_with(options(model)).map_err(failure)?;
-        let (solution, iterations) = optimal(outcome)?;
-        Ok(answer(&solution, &vars, &scales, model, iterations))
+        solve_near(model, None)
     }
+
+    /// microlp starts from the basis `start` suggests (`crash_basis` in
+    /// its solver).
+    fn solve_from(&self, model: &Model, start: &[f64]) -> Result<Solution, Failure> {
+        solve_near(model, Some(start))
+    }
+}
+
+fn solve_near(model: &Model, start: Option<&[f64]>) -> Result<Solution, Failure> {
+    let scales = Scaling::new(model);
+    let (problem, vars, _) = problem(model, &scales);
+    let mut options = options(model);
+    options.warm_start = start.map(|x| vars.iter().zip(x).enumerate().map(|(j, (&v, &x))| (v, x / scales.column(j))).collect());
+    let outcome = problem.solve_with(options).map_err(failure)?;
+    let (solution, iterations) = optimal(outcome)?;
+    Ok(answer(&solution, &vars, &scales, model, iterations))
 }
 
 /// `model` as microlp's problem, scaled by `scales`, with its variables,

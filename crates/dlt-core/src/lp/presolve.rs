@@ -164,4 +164,4 @@ impl State {
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

@@ -19,6 +19,7 @@
 mod basis;
 mod bounds;
 mod costs;
+mod crash;
 mod cycling;
 mod proof;
 mod scaling;

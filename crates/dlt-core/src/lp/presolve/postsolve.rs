@@ -22,6 +22,12 @@ pub(crate) struct Reduced {
 }
 
 impl Reduced {
+    /// A point of the original model as the reduced model's values: those
+    /// of the columns it kept.
+    pub fn kept(&self, x: &[f64]) -> Vec<f64> {
+        self.columns.iter().map(|&j| x[j]).collect()
+    }
+
     /// The original model's values from the reduced model's.
     pub fn restore(&self, values: &[f64]) -> Result<Vec<f64>, &'static str> {
         if values.len() != self.columns.len() {

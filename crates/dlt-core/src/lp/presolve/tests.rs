@@ -11,7 +11,7 @@ use proptest::prelude::*;
 /// A random feasible, bounded LP rich in what presolve removes: fixed
 /// columns, singleton rows, doubleton equations, free columns, and
 /// rows tight at a bound-attaining point (forcing rows).
-fn random_lp() -> impl Strategy<Value = Model> {
+pub(in crate::lp) fn random_lp() -> impl Strategy<Value = Model> {
     // A column: its bounds, whether its point sits at a finite lower bound,
     // and its cost.
     let bounds = prop_oneof![
