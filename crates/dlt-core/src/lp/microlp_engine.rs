@@ -26,7 +26,8 @@ impl Engine for Microlp {
     }
 }
 
-fn solve_near(model: &Model, start: Option<&[f64]>) -> Result<Solution, Failure> {
+/// `model` solved, from the basis `start` suggests where given.
+pub(super) fn solve_near(model: &Model, start: Option<&[f64]>) -> Result<Solution, Failure> {
     let scales = Scaling::new(model);
     let (problem, vars, _) = problem(model, &scales);
     let mut options = options(model);

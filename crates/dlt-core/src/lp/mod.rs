@@ -188,16 +188,20 @@ impl Engine for Auto {
     }
 
     fn solve(&self, model: &Model) -> core::result::Result<Solution, Failure> {
-        match dense::small(model) {
-            Some((_, sol)) => Ok(sol),
-            None => Microlp.solve(model),
-        }
+        Auto::near(model, None)
     }
 
+    /// The dense simplex starts from its own slack basis.
     fn solve_from(&self, model: &Model, start: &[f64]) -> core::result::Result<Solution, Failure> {
+        Auto::near(model, Some(start))
+    }
+}
+
+impl Auto {
+    fn near(model: &Model, start: Option<&[f64]>) -> core::result::Result<Solution, Failure> {
         match dense::small(model) {
             Some((_, sol)) => Ok(sol),
-            None => Microlp.solve_from(model, start),
+            None => microlp_engine::solve_near(model, start),
         }
     }
 }
