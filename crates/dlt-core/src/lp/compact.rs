@@ -80,7 +80,6 @@ impl Build for Model {
         self.row(name, terms.to_vec(), sense, rhs);
     }
 
-
     fn reserve(&mut self, vars: usize, rows: usize, _terms: usize) {
         Model::reserve(self, vars, rows);
     }
@@ -151,7 +150,6 @@ impl Build for Compact {
         self.senses.push(sense);
         self.rhs.push(rhs);
     }
-
 
     fn reserve(&mut self, vars: usize, rows: usize, terms: usize) {
         self.bounds.reserve(vars);

@@ -85,7 +85,7 @@ mod tests {
         proptest!(crate::cases(1000), |(lp in random_lp(), seed in prop::collection::vec(-12.0..12.0f64, 12))| {
             let start = &seed[..lp.names.len()];
             let cold = Microlp.solve(&lp).unwrap_or_else(|f| panic!("{f:?}"));
-            let crashed = Microlp.solve_from(&lp, start).unwrap_or_else(|f| panic!("{f:?}\n{lp:?}"));
+            let crashed = Microlp.solve_from(&lp, Some(start)).unwrap_or_else(|f| panic!("{f:?}\n{lp:?}"));
             let near = solve_near(&Microlp, &lp, Some(start), "random").unwrap_or_else(|e| panic!("{e:?}\n{lp:?}"));
             for (how, objective) in [("crashed", crashed.objective), ("presolved", near.objective)] {
                 assert!(relative_eq!(objective, cold.objective, epsilon = 1e-9, max_relative = 1e-9), "{objective} {how}, {} cold\n{lp:?}", cold.objective);

@@ -21,8 +21,8 @@ impl Engine for Microlp {
 
     /// microlp starts from the basis `start` suggests (`crash_basis` in
     /// its solver).
-    fn solve_from(&self, model: &Model, start: &[f64]) -> Result<Solution, Failure> {
-        solve_near(model, Some(start))
+    fn solve_from(&self, model: &Model, start: Option<&[f64]>) -> Result<Solution, Failure> {
+        solve_near(model, start)
     }
 }
 

@@ -161,9 +161,9 @@ pub trait Engine {
     fn solve(&self, model: &Model) -> core::result::Result<Solution, Failure>;
 
     /// `solve`, starting where `start` (a value per variable, a point near
-    /// an optimum, feasible or not) suggests. It owes the same optimum; an
-    /// engine without a warm start ignores the point.
-    fn solve_from(&self, model: &Model, start: &[f64]) -> core::result::Result<Solution, Failure> {
+    /// an optimum, feasible or not) suggests, where given. It owes the same
+    /// optimum; an engine without a warm start ignores the point.
+    fn solve_from(&self, model: &Model, start: Option<&[f64]>) -> core::result::Result<Solution, Failure> {
         let _ = start;
         self.solve(model)
     }
@@ -192,8 +192,8 @@ impl Engine for Auto {
     }
 
     /// The dense simplex starts from its own slack basis.
-    fn solve_from(&self, model: &Model, start: &[f64]) -> core::result::Result<Solution, Failure> {
-        Auto::near(model, Some(start))
+    fn solve_from(&self, model: &Model, start: Option<&[f64]>) -> core::result::Result<Solution, Failure> {
+        Auto::near(model, start)
     }
 }
 
@@ -224,10 +224,6 @@ pub fn solve(engine: &dyn Engine, model: &Model, what: &str) -> Result<Solution>
 /// iterations where the point is near.
 pub fn solve_near(engine: &dyn Engine, model: &Model, start: Option<&[f64]>, what: &str) -> Result<Solution> {
     let failed = |f| failed(engine.name(), f, what);
-    let run = |model: &Model, start: Option<Vec<f64>>| match start {
-        Some(start) => engine.solve_from(model, &start),
-        None => engine.solve(model),
-    };
     if model.names.len() > MAX_VARIABLES {
         return Err(too_large(what, model.names.len()));
     }
@@ -238,7 +234,7 @@ pub fn solve_near(engine: &dyn Engine, model: &Model, start: Option<&[f64]>, wha
         let answer = if reduced.model.names.is_empty() {
             Solution { values: Vec::new(), objective: 0.0, iterations: 0 }
         } else {
-            run(&reduced.model, start.map(|x| reduced.kept(x))).map_err(failed)?
+            engine.solve_from(&reduced.model, start.map(|x| reduced.kept(x)).as_deref()).map_err(failed)?
         };
         let values = reduced.restore(&answer.values).map_err(|why| wrong(why.into()))?;
         let sol = Solution { values, objective: 0.0, iterations: answer.iterations };
@@ -250,7 +246,7 @@ pub fn solve_near(engine: &dyn Engine, model: &Model, start: Option<&[f64]>, wha
     // the engine, the model as written is solved instead.
     let mut sol = match presolved() {
         Err(e) if e.code == Code::Internal => {
-            let sol = run(model, start.map(<[f64]>::to_vec)).map_err(failed)?;
+            let sol = engine.solve_from(model, start).map_err(failed)?;
             verify(model, &sol).map_err(wrong)?;
             sol
         }

@@ -28,7 +28,6 @@ impl Solver {
         let m = self.num_constraints();
         let scaled: Vec<f64> = (0..n).map(|v| point[v] / self.col_scales[v]).collect();
         let mut statuses = Vec::with_capacity(n + m);
-        let mut inside = Vec::new();
         for (v, &y) in scaled.iter().enumerate() {
             let (min, max) = (self.orig_var_mins[v], self.orig_var_maxs[v]);
             let near = AT * y.abs().max(1.0);
@@ -37,11 +36,9 @@ impl Solver {
             } else if y >= max - near {
                 VarStatus::AtUpper
             } else {
-                inside.push(v);
                 VarStatus::Basic
             });
         }
-        let mut tight = Vec::new();
         for (r, row) in self.orig_constraints.outer_iterator().enumerate() {
             let slack = n + r;
             let (mut activity, mut size) = (0.0, self.orig_rhs[r].abs());
@@ -53,10 +50,8 @@ impl Solver {
             let (min, max) = (self.orig_var_mins[slack], self.orig_var_maxs[slack]);
             let near = AT * size.max(1.0);
             statuses.push(if (value - min).abs() <= near {
-                tight.push(slack);
                 VarStatus::AtLower
             } else if (value - max).abs() <= near {
-                tight.push(slack);
                 VarStatus::AtUpper
             } else {
                 VarStatus::Basic
@@ -64,13 +59,15 @@ impl Solver {
         }
         let basic = statuses.iter().filter(|s| **s == VarStatus::Basic).count();
         if basic > m {
-            for &v in inside.iter().rev().take(basic - m) {
+            let inside: Vec<usize> = (0..n).rev().filter(|&v| statuses[v] == VarStatus::Basic).take(basic - m).collect();
+            for v in inside {
                 let y = scaled[v];
                 let lower = y - self.orig_var_mins[v] <= self.orig_var_maxs[v] - y;
                 statuses[v] = if lower { VarStatus::AtLower } else { VarStatus::AtUpper };
             }
         } else {
-            for &slack in tight.iter().rev().take(m - basic) {
+            let tight: Vec<usize> = (n..n + m).rev().filter(|&s| statuses[s] != VarStatus::Basic).take(m - basic).collect();
+            for slack in tight {
                 statuses[slack] = VarStatus::Basic;
             }
         }
