@@ -2,6 +2,7 @@
 //! out. No logic lives here; errors are the core's, thrown as a JS `Error`
 //! that carries the contract's `{code, field, message}`.
 
+use core::cell::RefCell;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -95,8 +96,16 @@ fn read(request: &JsValue) -> Result<dlt_core::Request, dlt_core::Error> {
 /// property by property across the boundary (serde-wasm-bindgen), a
 /// schedule of 10,000 intervals took longer than solving it.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, String> {
-    let tape = tape::tape(value).map_err(|e| e.to_string())?;
-    Ok(read_tape(&tape.ops, &tape.nums, &tape.ids, &tape.strings, &tape.lengths))
+    TAPE.with_borrow_mut(|tape| {
+        tape.write(value).map_err(|e| e.to_string())?;
+        Ok(read_tape(&tape.ops, &tape.nums, &tape.ids, &tape.strings, &tape.lengths))
+    })
+}
+
+thread_local! {
+    /// The last answer's tape, written over by the next: a worker solves one
+    /// request after another (a sweep's points, a figure's).
+    static TAPE: RefCell<tape::Tape> = RefCell::new(tape::Tape::default());
 }
 
 #[wasm_bindgen(module = "/js/tape.js")]

@@ -6,6 +6,7 @@ use super::*;
 use dlt_core::MODELS;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Serialize;
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 /// A JSON value as JSON.parse makes it: every number an f64, the members
@@ -148,9 +149,42 @@ impl<'de> Visitor<'de> for JsVisitor {
     }
 }
 
+/// `value` on a fresh tape.
+fn tape<T: Serialize + ?Sized>(value: &T) -> Result<Tape, Unwritable> {
+    let mut fresh = Tape::default();
+    fresh.write(value).map(|()| fresh)
+}
+
+thread_local! {
+    /// The tape each `same` of a test writes over, as the wasm's `to_js`
+    /// does: what it held before must not show in the next value.
+    static USED: RefCell<Tape> = RefCell::new(Tape::default());
+}
+
 fn same<T: Serialize + ?Sized>(value: &T) {
     let want: Js = serde_json::from_str(&serde_json::to_string(value).unwrap()).unwrap();
     assert_eq!(read(&tape(value).unwrap()), want);
+    USED.with_borrow_mut(|used| {
+        used.write(value).unwrap();
+        assert_eq!(read(used), want);
+    });
+}
+
+/// A tape written over keeps its vectors' room up to KEPT_BYTES: a larger
+/// answer's is let go at the next.
+#[test]
+fn a_large_answers_room_is_not_kept() {
+    let (medium, large): (Vec<f64>, Vec<f64>) = ((0..1000).map(f64::from).collect(), (0..KEPT_BYTES / 8).map(|i| i as f64).collect());
+    let small = [scalars(63), scalars(5)];
+    let mut t = Tape::default();
+    t.write(&medium).unwrap();
+    t.write(&small).unwrap();
+    assert!(t.nums.capacity() >= medium.len(), "{} numbers' room kept", t.nums.capacity());
+    t.write(&large).unwrap();
+    t.write(&small).unwrap();
+    assert!(t.nums.capacity() < medium.len(), "{} numbers' room kept", t.nums.capacity());
+    same(&large);
+    same(&small);
 }
 
 #[derive(Serialize)]
