@@ -173,13 +173,13 @@ fn same<T: Serialize + ?Sized>(value: &T) {
 /// A tape written over keeps its vectors' room up to KEPT_BYTES: a larger
 /// answer's is let go at the next.
 #[test]
-fn a_large_answers_room_is_not_kept() {
+fn room_is_kept_up_to_kept_bytes() {
     let (medium, large): (Vec<f64>, Vec<f64>) = ((0..1000).map(f64::from).collect(), (0..KEPT_BYTES / 8).map(|i| i as f64).collect());
     let small = [scalars(63), scalars(5)];
     let mut t = Tape::default();
     t.write(&medium).unwrap();
     t.write(&small).unwrap();
-    assert!(t.nums.capacity() >= medium.len(), "{} numbers' room kept", t.nums.capacity());
+    assert!(t.nums.capacity() >= medium.len(), "only {} numbers' room kept", t.nums.capacity());
     t.write(&large).unwrap();
     t.write(&small).unwrap();
     assert!(t.nums.capacity() < medium.len(), "{} numbers' room kept", t.nums.capacity());
