@@ -17,7 +17,7 @@ node --input-type=module -e "
 import fs from 'node:fs';
 const glue = 'www/pkg/dlt_wasm.js';
 const text = fs.readFileSync(glue, 'utf8').replace(/^import \{ [\w, ]+ \} from '\.\/(snippets\/[^']+)';\n/gm,
-  (_, file) => fs.readFileSync('www/pkg/' + file, 'utf8').replace(/^export function /gm, 'function '));
+  (_, file) => fs.readFileSync('www/pkg/' + file, 'utf8').replace(/^export (function|const) /gm, '\$1 '));
 if (text.includes('snippets/')) throw new Error('a snippet left in ' + glue);
 fs.writeFileSync(glue, text);
 fs.rmSync('www/pkg/snippets', { recursive: true });

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { ROOT } from './harness.mjs';
 import { initSync, solve, plan, explain, models } from '../../www/pkg/dlt_wasm.js';
 import { binomial } from '../bench/cases.mjs';
+import { INTERVALS } from '../../crates/dlt-wasm/js/tape.js';
 
 const DLT = process.env.DLT_BIN || path.join(ROOT, 'target/release/dlt');
 
@@ -76,4 +77,10 @@ test('the benchmark\'s binomial trees (2,300 intervals) and refused requests are
   });
   assert.equal(answers[1].schedule.length, 2300);
   assert.ok(answers[3].error.field);
+});
+
+test('a schedule\'s intervals have the members whose literals tape.js writes out', () => {
+  // Renamed, they would still be read right, by the slower literals.
+  const patterns = new Set(solve(binomial(1, 'NLF')).schedule.map((i) => Object.keys(i).join()));
+  assert.deepStrictEqual([...patterns].sort(), [...INTERVALS].sort());
 });
